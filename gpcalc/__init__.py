@@ -1,0 +1,3 @@
+"""gpcalc — chess Grand Prix season standings, with every number explained."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,590 @@
+"""The ACF Grand Prix (Australian Chess Federation Grand Prix By-law, 2004; seasons from 2005).
+
+Every rule is cited by clause; the rulings of ``shared/rules/acf.md`` are implemented as written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .. import standings as st
+from ..issues import Issues
+from ..parse import clean_text
+from ..prizes import allocate_one_each
+from ..spec import Field, SheetSpec
+from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, Circuit, Outcome, OutSheet
+
+STATES = ("ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA")
+STATE_ALIASES = (("Australian Capital Territory", "ACT"), ("New South Wales", "NSW"), ("Northern Territory", "NT"),
+                 ("Queensland", "QLD"), ("South Australia", "SA"), ("Tasmania", "TAS"), ("Victoria", "VIC"),
+                 ("Western Australia", "WA"), ("Overseas", "OS"), ("Other", "OS"), ("Ovs", "OS"))
+DIVISIONS = ("Open", "U2000", "U1600", "Junior", "Women", "Unrated")
+DIVISION_ALIASES = (("Under 2000", "U2000"), ("U 2000", "U2000"), ("Sub 2000", "U2000"), ("Under 1600", "U1600"),
+                    ("U 1600", "U1600"), ("Juniors", "Junior"), ("Woman", "Women"), ("Womens", "Women"),
+                    ("Women's", "Women"), ("Side event", "None"), ("-", "None"), ("No", "None"))
+# cl. 13(1): points for 1st–5th by class.
+CLASS_POINTS: dict[int, tuple[int, ...]] = {1: (12, 9, 6, 4, 3), 2: (16, 12, 9, 6, 4), 3: (20, 15, 12, 9, 6)}
+CLASS_BASE_FEE = {1: 50, 2: 100, 3: 150}  # cl. 7(2)
+FEE_PER_PLAYER = 2  # cl. 7(2)
+CONCESSION = 50  # cl. 7(4)
+FEE_CAP = 500  # cl. 7(3)
+CONCESSION_STATES = ("TAS", "SA", "WA", "NT")  # cl. 7(4)
+BEST_N = 5  # cl. 14
+# cl. 9: prizes by division and place; amounts come from season.xlsx (the by-law gives none).
+PRIZE_PLACES = {"Open": 5, "U2000": 4, "U1600": 4, "Junior": 3, "Women": 1, "Unrated": 1, "State": 1}
+PRIZE_DIVISION_ORDER = ("Open", "U2000", "U1600", "Unrated", "Junior", "Women", "State")  # ruling: equal values
+DEFAULT_PRIZES = {("Open", 1): 1000, ("Open", 2): 600, ("Open", 3): 400, ("Open", 4): 250, ("Open", 5): 150,
+                  ("U2000", 1): 300, ("U2000", 2): 200, ("U2000", 3): 150, ("U2000", 4): 100,
+                  ("U1600", 1): 300, ("U1600", 2): 200, ("U1600", 3): 150, ("U1600", 4): 100,
+                  ("Junior", 1): 300, ("Junior", 2): 200, ("Junior", 3): 100,
+                  ("Women", 1): 300, ("Unrated", 1): 200, ("State", 1): 100}
+
+_STATE = dict(choices=(*STATES, "OS"), choice_aliases=STATE_ALIASES)
+
+
+class ACF(Circuit):
+    name = "acf"
+    title = "ACF Grand Prix"
+    rulebook = "ACF"
+    rankings = DIVISIONS
+    club_label = "State"
+    results_order = ("section", "place", "name", "id", "sex", "born", "state", "junior")
+    identity_columns = ("state",)
+
+    season_settings = (
+        Field("Ties", "choice", choices=("share", "order"), default="share",
+              help="share (default): tied players share the points of the places they occupy (ruling on "
+                   "cl. 13); order: the listed order is the tiebreak order."),
+    )
+    tournament_settings = (
+        Field("Name", "text", required=True, help="The tournament's name.", example="Sydney Summer Open"),
+        Field("Start", "date", required=True, help="First day of play.", example=dt.date(2005, 1, 15)),
+        Field("End", "date", required=True, help="Last day of play.", example=dt.date(2005, 1, 17)),
+        Field("State", "choice", required=True, choices=STATES, choice_aliases=STATE_ALIASES,
+              help="The State or Territory where it is played.", example="NSW"),
+        Field("Capital city", "yesno", required=True, aliases=("Capital",),
+              help="Yes if played in a State capital city (Canberra and Darwin count), cl. 7(4).",
+              example="Yes"),
+        Field("Prize money", "money", required=True, aliases=("Prize fund", "Prizes"),
+              help="Total prize MONEY actually awarded, in dollars; trophies excluded (cl. 6).", example=2000),
+        Field("Registered", "date", help="Date the tournament was registered with the ACF (cl. 4(1)).",
+              example=dt.date(2004, 9, 1)),
+        Field("Reported", "date", help="Date the results were sent to the ACF (cl. 5(2)).",
+              example=dt.date(2005, 1, 20)),
+        Field("Approved", "yesno", help="Approved by the State Association? (cl. 4(2))", example="Yes"),
+        Field("Restricted", "yesno", help="Yes if entry was restricted, not open to all (cl. 4(3)).",
+              example="No"),
+        Field("Counts", "yesno", default=True,
+              help="No only if the ACF decided this tournament does not count (it then awards nothing).",
+              example="Yes"),
+    )
+    results_columns = (
+        Field("Section", "text", aliases=("Sección", "Group", "Event"),
+              help="The section's name exactly as on the Sections sheet; may be blank for a one-section "
+                   "tournament.", example="Open", width=16),
+        Field("Place", "place", required=True, aliases=("Rank", "Pos", "Position", "Rk", "Rk.", "No"),
+              help="Final place in the section: 1, 2, 3 …; a shared place as =3 (or 3= or 3-4) on every tied "
+                   "row.", example="=3", width=8),
+        Field("State", "choice", aliases=("Fed", "From"), **_STATE,
+              help="The player's State (ACT, NSW, NT, QLD, SA, TAS, VIC, WA) or OS for overseas.",
+              example="VIC", width=8),
+        Field("Junior", "yesno", help="Optional: Yes for a junior (under 18 on 1 January), cl. 5(2)(e). "
+                                      "Wins over the birth date.", example="No", width=8),
+    )
+    register_columns = (
+        Field("ACF rating", "number", aliases=("ACF", "Rating", "National rating", "ACF Dec", "ACF December"),
+              help="Rating on the ACF December list (cl. 11(1)); blank if not on it."),
+        Field("FIDE rating", "number", aliases=("FIDE", "Elo", "FIDE Jan", "FIDE January"),
+              help="Rating on the FIDE January list; used only if not ACF-rated (cl. 11(2))."),
+        Field("State", "choice", **_STATE, help="The player's State, for the State prize (cl. 8(g))."),
+    )
+    tournament_sheets = (
+        SheetSpec("Sections", (
+            Field("Section", "text", required=True, help="A section's name as used in the Results sheet.",
+                  example="Open", width=24),
+            Field("Division", "choice", required=True, choices=(*DIVISIONS, "None"),
+                  choice_aliases=DIVISION_ALIASES,
+                  help="The GP division this section is for (cl. 13(2)); None for a side event.",
+                  example="Open", width=14),
+        )),
+    )
+    season_sheets = (
+        SheetSpec("Prizes", (
+            Field("Division", "choice", required=True, choices=(*DIVISIONS, "State"),
+                  choice_aliases=DIVISION_ALIASES),
+            Field("Place", "int", required=True),
+            Field("Value", "money", required=True, aliases=("Amount", "Prize")),
+        ), help="Division | Place | Value, one row per prize (cl. 9); the State prize as State, 1."),
+        SheetSpec("Points", (), help="Optional: Class | 1 | 2 | 3 | 4 | 5 to override cl. 13(1)."),
+    )
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, season, issues: Issues) -> None:
+        year = season.year
+        if year and year < 2005:
+            issues.warning("season-before-2005", f"season {year}: the by-law governs seasons from 2005; cl. 16 "
+                           "keeps the previous Grand Prix Rules in force for 2004", **season.setting_where("season"))
+        reg = season.players
+        has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
+                                    or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
+        if not has_ratings:
+            issues.warning("no-ratings", "season.xlsx has no Players register with ratings: every player is "
+                           "unrated (cl. 12(2)), so no one can score in U2000 or U1600",
+                           file="season.xlsx", sheet="Players",
+                           hint="add a Players sheet with ID, Name, ACF rating, FIDE rating, State (cl. 11)")
+        t = season.tournaments
+        if t.empty:
+            return
+        secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division"]))
+        r = season.results
+        for tour in t.itertuples():
+            rows = r[r["tournament"] == tour.tournament]
+            where = {"file": tour.file, "sheet": tour.sheet}
+            if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
+                issues.error("dates-backwards", f"End ({tour.end}) is before Start ({tour.start})",
+                             cell=tour._cells.get("end", ""), hint="check the two dates", **where)
+            s = secs[secs["tournament"] == tour.tournament]
+            named = set(rows["section"].dropna()) if "section" in rows else set()
+            mapped = dict(zip(s["section"].map(_key), s["division"]))
+            if s["section"].map(_key).duplicated().any():
+                for row in s[s["section"].map(_key).duplicated()].itertuples():
+                    issues.error("duplicate-section", f"the section '{row.section}' is listed twice",
+                                 hint="list each section once", **season.where(row, "section"))
+            if len(named) > 1 and s.empty:
+                issues.error("sections-missing", f"the results have {len(named)} sections "
+                             f"({', '.join(sorted(named))}) but there is no Sections sheet mapping them to "
+                             "divisions (cl. 13(2))", file=tour.file,
+                             hint="add a Sections sheet: Section | Division (Open, U2000, U1600, Junior, Women, "
+                                  "Unrated or None)")
+                continue
+            if not s.empty:
+                for row in rows[rows["section"].notna()].drop_duplicates("section").itertuples():
+                    if _key(row.section) not in mapped:
+                        issues.error("unknown-section", f"the section '{row.section}' is not on the Sections "
+                                     "sheet", hint="add it to the Sections sheet with its division, or correct "
+                                     "the spelling", **season.where(row, "section"))
+                blank = rows[rows["section"].isna()] if "section" in rows else rows.iloc[0:0]
+                if len(s) > 1 and len(blank):
+                    row = blank.iloc[0]
+                    issues.error("blank-section", "Section is blank in a tournament with several sections",
+                                 hint="write the section of every player", **season.where(row, "section"))
+
+    # ------------------------------------------------------------------ compute
+
+    def compute(self, season) -> Outcome:
+        year = season.year
+        issues = season.issues
+        tours = self._tournaments(season)
+        players = self._players(season, year)
+        ledger = self._points(season, tours, players)
+        entries = _entries(ledger)
+        entries["counted"] = st.select_best(entries, BEST_N)
+        standings = self._standings(entries, players)
+        prizes = self._prizes(season, standings, players)
+        clubs, states_sheet = self._states(standings, prizes, players)
+        ledger = ledger.merge(entries[["ranking", "player", "tournament", "counted"]],
+                              on=["ranking", "player", "tournament"], how="left")
+        ties = season.settings.get("ties") or "share"
+        summary = [
+            ("Rules", "ACF Grand Prix By-law (8 April 2004), with gpcalc's rulings (README)"),
+            ("Ties", f"{ties} — " + ("tied players share the points of the places they occupy"
+                                     if ties == "share" else "the listed order is the tiebreak order")),
+            ("Points", "cl. 13 by class; a division's points go only to players eligible for its prize "
+                       "(ruling on cl. 12/13(4)); cascade Open → U2000 → U1600 (ruling on cl. 13(3))"),
+            ("Score", f"best {BEST_N} results per division (cl. 14)"),
+            ("Prizes", "one prize per player, highest value first (cl. 10); State prize after all others "
+                       "(cl. 8(g)); equal scores by count-back, else marked for the coordinator"),
+            ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
+        ]
+        if "Prizes" not in season.tables:
+            issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated in the "
+                           "order of cl. 9 with no amounts", file="season.xlsx",
+                           hint="add a Prizes sheet: Division | Place | Value (gpcalc new acf writes one)")
+        tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
+                 "fee", "concession", "counts", "warnings", "file"]
+        return Outcome(
+            ledger=ledger, entries=entries, standings=standings, tournaments=tours[tcols], prizes=prizes,
+            clubs=clubs, rankings=list(DIVISIONS), standings_extra=["state", "rating", "rating_source"],
+            sheets=[states_sheet], summary=summary, tournament_json=["class", "fee", "concession", "state"],
+            clubs_sheet="States", points_decimals=2,
+            prizes_note="One prize per player: the highest value (cl. 10). Passed over = players skipped because "
+                        "they already hold a prize.",
+        )
+
+    # -- tournaments: class (cl. 6), fee (cl. 7), compliance (cl. 4, 5)
+    def _tournaments(self, season) -> pd.DataFrame:
+        t = season.tournaments.copy()
+        r = season.results
+        year, issues = season.year, season.issues
+        counts = r.groupby("tournament").size()
+        t["players"] = t["tournament"].map(counts).fillna(0).astype(int)
+        money = t["prize_money"].astype(float)
+        t["class"] = np.select([money < 1500, money < 2500], [1, 2], 3)  # cl. 6(1)
+        t["concession"] = (t["capital_city"].eq(False) | t["state"].isin(CONCESSION_STATES)).astype(bool)
+        raw = t["class"].map(CLASS_BASE_FEE) + FEE_PER_PLAYER * t["players"] - np.where(t["concession"],
+                                                                                        CONCESSION, 0)
+        t["fee"] = np.minimum(FEE_CAP, raw)  # ruling: concession off the cl. 7(2) total, then the cap
+        t["counts"] = t["counts"].map(lambda v: v is not False)
+        warnings_col = []
+        for tour in t.itertuples():
+            notes = _compliance(tour, year)
+            where = {"file": tour.file, "sheet": tour.sheet}
+            for code, text, key, sev in notes:
+                (issues.warning if sev == "warning" else issues.info)(
+                    code, f"{tour.tournament}: {text}", cell=tour._cells.get(key, ""), **where)
+            if not tour.counts:
+                notes.append(("not-counted", "Counts = No: listed, awards no points", "counts", "warning"))
+            warnings_col.append("; ".join(n[1] for n in notes))
+        t["warnings"] = warnings_col
+        t["points_table"] = t["class"].map(self._points_table(season))
+        return t
+
+    def _points_table(self, season) -> dict[int, tuple[float, ...]]:
+        table = {k: tuple(float(x) for x in v) for k, v in CLASS_POINTS.items()}
+        raw = season.raw_sheets.get("Points")
+        if raw is None:
+            return table
+        rows = [r for r in raw.rows if any(clean_text(v) for v in r)]
+        for i, row in enumerate(rows[1:], start=2):
+            try:
+                cls = int(float(clean_text(row[0]).lower().replace("class", "").strip()))
+                pts = tuple(float(v) for v in row[1:] if clean_text(v) != "")
+            except (ValueError, IndexError):
+                season.issues.error("bad-value", "Points: each row is a class number then its points",
+                                    file="season.xlsx", sheet=raw.name, cell=f"A{i}",
+                                    hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6")
+                continue
+            table[cls] = pts
+        return table
+
+    # -- players: status (cl. 1, 11)
+    def _players(self, season, year: int) -> pd.DataFrame:
+        r = season.results
+        reg = season.players
+        cols = ["player", "acf_rating", "fide_rating", "state"]
+        reg = reg[[c for c in cols if c in reg.columns]].drop_duplicates("player") if len(reg) else \
+            pd.DataFrame(columns=cols)
+        last = r.drop_duplicates("player", keep="last").set_index("player")
+        p = pd.DataFrame({"player": last.index, "name": last["name"].to_numpy(), "id": last["id"].to_numpy(),
+                          "sex": last["sex"].to_numpy()})
+        p = p.merge(reg.rename(columns={"state": "reg_state"}), on="player", how="left")
+        # State: the register's, else the player's latest tournament row with one.
+        st_rows = r[r["state"].notna()].drop_duplicates("player", keep="last").set_index("player")["state"]
+        p["state"] = p["reg_state"].where(p["reg_state"].notna(), p["player"].map(st_rows))
+        acf = pd.to_numeric(p.get("acf_rating"), errors="coerce")
+        fide = pd.to_numeric(p.get("fide_rating"), errors="coerce")
+        p["rating_source"] = np.select([acf.notna(), fide.notna()], ["ACF", "FIDE"], "unrated")
+        p["rating"] = acf.where(acf.notna(), fide)
+        p["woman"] = p["sex"].eq("F")
+        return p
+
+    # -- points in each tournament (cl. 13), by the rulebook's one procedure
+    def _points(self, season, tours: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+        r = season.results
+        year = season.year
+        share = (season.settings.get("ties") or "share") == "share"
+        secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division", "_row"]))
+        rows = r[["tournament", "file", "sheet", "_row", "player", "name", "id", "section", "place", "place_tied",
+                  "junior", "born_year", "born_date", "sex"]].copy()
+        rows["sec_key"] = rows["section"].map(_key)
+        rows["_src"] = rows.index
+        # Junior status per row (cl. 1): the organiser's Junior column wins; else the birth date/year.
+        cutoff = pd.Timestamp(year - 18, 1, 1)
+        by_date = rows["born_date"] > cutoff
+        by_year = rows["born_year"].astype("Float64") >= (year - 18)
+        computed = by_date.where(rows["born_date"].notna(), by_year.fillna(False).astype(bool))
+        rows["is_junior"] = rows["junior"].where(rows["junior"].notna(), computed).astype(bool)
+        edge = rows["junior"].isna() & rows["born_date"].isna() & rows["born_year"].eq(year - 18).fillna(False)
+        for row in rows[edge].drop_duplicates("player").itertuples():
+            season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
+                                  f"junior (true unless born on 1 January {year - 18}, cl. 1)",
+                                  hint="write the full birth date, or Junior = Yes/No",
+                                  **season.where(row, "born"))
+        pl = players.set_index("player")
+        rows["rating_source"] = rows["player"].map(pl["rating_source"])
+        rows["rating"] = rows["player"].map(pl["rating"])
+        rows["woman"] = rows["sex"].eq("F")
+        elig = eligibility(rows["rating_source"], rows["rating"], rows["is_junior"], rows["woman"])
+
+        tinfo = tours.set_index("tournament")
+        points_table = tinfo["points_table"]
+        # Section order per tournament and division (ruling on cl. 13(2)-(4)).
+        order = _section_orders(rows, secs)
+        parts = []
+        for d in DIVISIONS:
+            o = order[order["division_list"] == d][["tournament", "sec_key", "sec_rank", "mode"]]
+            lst = rows.merge(o, on=["tournament", "sec_key"], how="inner")
+            lst = lst[lst["tournament"].map(tinfo["counts"]).astype(bool)]
+            lst = lst.sort_values(["tournament", "sec_rank", "place", "_row"], kind="stable")
+            lst["eligible"] = elig[d].reindex(lst["_src"]).to_numpy()
+            lst["skipped_above"] = (~lst["eligible"]).astype(int).groupby(lst["tournament"]).cumsum()
+            lst = lst[lst["eligible"]].copy()
+            lst["pos"] = lst.groupby("tournament").cumcount() + 1
+            lst["division"] = d
+            parts.append(lst)
+        lst = pd.concat(parts, ignore_index=True)
+        lst["cls"] = lst["tournament"].map(tinfo["class"])
+        table = lst["tournament"].map(points_table)
+        lst["pos_points"] = [t[p - 1] if p <= len(t) else 0.0 for t, p in zip(table, lst["pos"])]
+        grp = lst.groupby(["tournament", "division", "sec_key", "place"], sort=False)
+        lst["tie_n"] = grp["pos"].transform("size")
+        lst["tie_first"] = grp["pos"].transform("min")
+        lst["tie_last"] = grp["pos"].transform("max")
+        if share:
+            lst["points"] = grp["pos_points"].transform("mean")
+        else:
+            lst["points"] = lst["pos_points"]
+        lst = lst[lst["points"] > 0].copy()
+        lst["rule"] = "ACF 13" + lst["mode"].map({"mapped": "(2)", "cascade": "(3)", "single": "(4)"})
+        lst["detail"] = [_detail(row, table_, share) for row, table_ in
+                         zip(lst.itertuples(), lst["tournament"].map(points_table))]
+        lst["date"] = lst["tournament"].map(tinfo["start"])
+        lst["ranking"] = lst["division"]
+        out = lst[[c for c in LEDGER_COLUMNS]].copy()
+        out["points"] = out["points"].astype(float)
+        return out.reset_index(drop=True)
+
+    # -- standings per division (cl. 14)
+    def _standings(self, entries: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+        tot = st.totals(entries, decimals=9)
+        cb = st.countback(entries, BEST_N)
+        s = tot.merge(cb, on=["ranking", "player"], how="left")
+        s = s.merge(players[["player", "name", "id", "state", "rating", "rating_source"]], on="player", how="left")
+        s["club"] = s["state"]
+        s["_div"] = s["ranking"].map({d: i for i, d in enumerate(DIVISIONS)})
+        s = st.rank_with_ties(s, ["total"], [False], group="_div", then=[f"cb{i + 1}" for i in range(BEST_N)])
+        # count-back order for display within equal totals
+        s = s.sort_values(["_div", "rank", *[f"cb{i + 1}" for i in range(BEST_N)], "name"],
+                          ascending=[True, True, *[False] * BEST_N, True], kind="stable").reset_index(drop=True)
+        return s.drop(columns="_div")
+
+    # -- prizes (cl. 8–10) and the State prize (cl. 8(g))
+    def _prizes(self, season, standings: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+        table = season.tables.get("Prizes")
+        if table is not None and len(table):
+            prizes = table.rename(columns={"division": "ranking"})[["ranking", "place", "value"]].copy()
+        else:
+            prizes = pd.DataFrame([{"ranking": d, "place": p, "value": None} for d, n in PRIZE_PLACES.items()
+                                   for p in range(1, n + 1)])
+        prizes["_div"] = prizes["ranking"].map({d: i for i, d in enumerate(PRIZE_DIVISION_ORDER)})
+        prizes["_v"] = pd.to_numeric(prizes["value"], errors="coerce").fillna(0)
+        prizes = prizes.sort_values(["_v", "_div", "place"], ascending=[False, True, True], kind="stable")
+        main = prizes[prizes["ranking"] != "State"]
+        keys = ["total", *[f"cb{i + 1}" for i in range(BEST_N)]]
+        order = standings.sort_values(["ranking", "rank", *keys[1:], "name"],
+                                      ascending=[True, True, *[False] * BEST_N, True], kind="stable")
+        won = allocate_one_each(main[["ranking", "place", "value"]], order, keys, rule="cl. 10")
+        won["rule"] = "ACF cl. 9, 10"
+        # State prize: each State without a winner → its best player who has won nothing (ruling: highest
+        # score in any division).
+        state_value = prizes.loc[prizes["ranking"] == "State", "value"]
+        state_rows = []
+        if len(state_value) or table is None or not len(table):
+            value = state_value.iloc[0] if len(state_value) else None
+            winners = set(won["player"].dropna())
+            best = standings.sort_values(["total", *keys[1:]], ascending=False, kind="stable") \
+                .drop_duplicates("player")
+            best = best[best["state"].isin(STATES)]
+            won_states = set(best.loc[best["player"].isin(winners), "state"])
+            for state in STATES:
+                if state in won_states:
+                    continue
+                cands = best[(best["state"] == state) & ~best["player"].isin(winners)]
+                if cands.empty:
+                    continue
+                w = cands.iloc[0]
+                level = cands[(cands["total"] == w["total"]) & (cands[keys[1:]] == w[keys[1:]]).all(axis=1)]
+                note = f"best in {state}: {w['total']:.2f} ({w['ranking']})"
+                if len(level) > 1:
+                    note += " — tied with " + ", ".join(level["name"].iloc[1:]) + \
+                        ": coordinator to decide (share or split)"
+                state_rows.append({"ranking": "State", "place": 1, "value": value, "name": w["name"],
+                                   "id": w["id"], "player": w["player"], "note": f"{state}: " + note,
+                                   "passed_over": "", "rule": "ACF cl. 8(g)", "state": state})
+        out = pd.concat([won, pd.DataFrame(state_rows)], ignore_index=True) if state_rows else won
+        pl = players.set_index("player")
+        out["state"] = out["player"].map(pl["state"])
+        return out[["ranking", "place", "name", "id", "player", "state", "value", "note", "passed_over", "rule"]]
+
+    def _states(self, standings, prizes, players):
+        best = standings.sort_values("total", ascending=False, kind="stable").drop_duplicates("player")
+        best = best[["player", "name", "id", "state", "ranking", "total"]].rename(
+            columns={"ranking": "best_division", "total": "best_score"})
+        prize_of = prizes.dropna(subset=["player"]).set_index("player")
+        best["prize"] = best["player"].map(prize_of["ranking"] + " " + prize_of["place"].astype(str))
+        best["state"] = best["state"].fillna("(none)")
+        sheet = best.sort_values(["state", "best_score", "name"], ascending=[True, False, True], kind="stable")
+        summary = sheet.groupby("state").agg(total=("player", "size"),
+                                             winners=("prize", lambda s: s.notna().sum())).reset_index()
+        summary = summary.rename(columns={"state": "club"})
+        summary["ranking"] = "State"
+        summary = st.rank_with_ties(summary, ["total"], [False], then=["club"])
+        clubs = summary[["ranking", "rank", "tied", "club", "total", "winners"]].rename(
+            columns={"total": "total"})
+        states_sheet = OutSheet("State players", sheet[["state", "name", "id", "best_division", "best_score",
+                                                        "prize"]],
+                                note="Players with Grand Prix points, by State, with their best division score "
+                                     "and any prize won (cl. 8(g)). On the States sheet, total = players with "
+                                     "points.", formats={"best_score": "points"})
+        return clubs, states_sheet
+
+    # ------------------------------------------------------------------ templates
+
+    def season_defaults(self) -> dict[str, list[list[Any]]]:
+        prizes = [["Division", "Place", "Value"]] + [[d, p, v] for (d, p), v in DEFAULT_PRIZES.items()]
+        players = [["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]]
+        return {"Players": players, "Prizes": prizes}
+
+    def template_example(self) -> dict[str, Any]:
+        return {
+            "Sections": [["Open", "Open"], ["Under 1600", "U1600"], ["Rapid side event", "None"]],
+            "Results": [
+                ["Open", 1, "Smith, John", "3206432", "M", 1980, "NSW", None],
+                ["Open", "=2", "Nguyen, Anna", "3210001", "F", "2/5/1989", "VIC", None],
+                ["Open", "=2", "Brown, Sam", "", "M", 1991, "QLD", None],
+                ["Under 1600", 1, "Lee, Chris", "3220002", "M", 1992, "NSW", "Yes"],
+            ],
+        }
+
+    def instructions(self) -> list[str]:
+        return [
+            "How to fill in this workbook (ACF Grand Prix, one workbook per tournament)",
+            "1. Tournament sheet: fill in every row of the Value column. Dates as 15/01/2005 (day first) or an "
+            "Excel date. Prize money = the total MONEY actually awarded (cl. 6; trophies excluded).",
+            "2. Sections sheet: one row per section of your tournament and the Grand Prix division it is for "
+            "(Open, U2000, U1600, Junior, Women, Unrated, or None for a side event). A one-section tournament "
+            "can leave this sheet empty: it is an Open tournament (cl. 13(4)).",
+            "3. Results sheet: one row per player, in final order within each section. Place 1, 2, 3 …; tied "
+            "players each get the shared place as =3 (or 3= or 3-4). Sex M/F identifies women; Born (date or "
+            "year) identifies juniors, or write Yes in the Junior column (cl. 5(2)(e)).",
+            "4. Send the workbook to the ACF Grand Prix coordinator within 21 days of the last day (cl. 5(2)).",
+            "Ratings come from the coordinator's lists (cl. 11) — you do not need to fill them in.",
+        ]
+
+
+def eligibility(source: pd.Series, rating: pd.Series, junior: pd.Series, woman: pd.Series) -> pd.DataFrame:
+    """The cl. 12 table: which division's prize (and so points, by ruling) each player may take."""
+    r = pd.to_numeric(rating, errors="coerce")
+    acf, fide, unrated = source.eq("ACF"), source.eq("FIDE"), source.eq("unrated")
+    return pd.DataFrame({
+        "Open": acf | (fide & (r >= 2000)) | unrated,  # cl. 12(1)(b): FIDE-only under 2000 not Open
+        "U2000": (acf & (r < 2000)) | (fide & (r < 2000)),
+        "U1600": acf & (r < 1600),
+        "Junior": junior.astype(bool),
+        "Women": woman.astype(bool),
+        "Unrated": unrated,  # cl. 12(2)
+    }, index=source.index).fillna(False).astype(bool)
+
+
+def _key(section: Any) -> str:
+    return clean_text(section).casefold()
+
+
+def _section_orders(rows: pd.DataFrame, secs: pd.DataFrame) -> pd.DataFrame:
+    """Per tournament and division: which sections make the division's list and in what order."""
+    out = []
+    mapped_t = set(secs["tournament"]) if len(secs) else set()
+    for t, grp in rows.groupby("tournament", sort=False):
+        if t in mapped_t:
+            s = secs[secs["tournament"] == t]
+            sections = [(_key(a), b) for a, b in zip(s["section"], s["division"])]
+            if len(sections) == 1:
+                # one listed section: results may leave Section blank
+                sections = [(k, sections[0][1]) for k in {*grp["sec_key"]}] or sections
+            single = len(sections) == 1
+        else:
+            keys = list(dict.fromkeys(grp["sec_key"]))
+            sections = [(k, "Open") for k in keys]
+            single = True
+        for d in DIVISIONS:
+            direct = [k for k, m in sections if m == d]
+            if d in ("Open", "U2000", "U1600") and direct:
+                seq, mode = direct, "mapped"
+            else:
+                first = [k for m in ("Open", "U2000", "U1600") for k, mm in sections if mm == m]
+                own = [k for k, m in sections if m == d and k not in first]
+                rest = [k for k, m in sections if k not in first and k not in own and m != "None"]
+                seq, mode = first + own + rest, "cascade"
+            if single:
+                mode = "single"
+            for i, k in enumerate(seq):
+                out.append((t, k, i, mode, d))
+    return pd.DataFrame(out, columns=["tournament", "sec_key", "sec_rank", "mode", "division_list"])
+
+
+def _detail(row, table: tuple[float, ...], share: bool) -> str:
+    money = f"class {row.cls}"
+    place = f"={row.place}" if row.place_tied else str(row.place)
+    sec = f"section {row.section}, " if isinstance(row.section, str) and row.section else ""
+    text = f"{money}; {row.division} list position {row.pos} ({sec}place {place})"
+    if row.skipped_above:
+        text += f"; {row.skipped_above} player(s) above not eligible for {row.division} (cl. 12) skipped"
+    if share and row.tie_n > 1:
+        pts = [table[p - 1] if p <= len(table) else 0 for p in range(row.tie_first, row.tie_last + 1)]
+        frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), row.tie_n)
+        shown = f"{float(frac):.2f}".rstrip("0").rstrip(".")
+        text += (f"; tie shared by {row.tie_n} over positions {row.tie_first}–{row.tie_last}: "
+                 f"({' + '.join(_num(p) for p in pts)}) / {row.tie_n} = {shown}")
+    else:
+        text += f" → {_num(row.points)}"
+    return text
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
+    """cl. 4, 5 and the season's year: (code, text, setting key, severity)."""
+    notes = []
+    start = tour.start if isinstance(tour.start, dt.date) else None
+    end = tour.end if isinstance(tour.end, dt.date) else None
+    reg = tour.registered if isinstance(tour.registered, dt.date) else None
+    if start:
+        limit = _minus_months(start, 3)
+        if reg is None:
+            notes.append(("registration-unknown", "registration date unknown (cl. 4(1))", "registered", "info"))
+        elif reg > limit:
+            notes.append(("registered-late", f"registered {reg.isoformat()}, later than three months before the "
+                          f"start ({limit.isoformat()}, cl. 4(1))", "registered", "warning"))
+        elif year and reg > dt.date(year - 1, 12, 31):
+            notes.append(("registered-in-season", f"registered {reg.isoformat()}, after 31 December {year - 1} "
+                          "(allowed 'if possible', cl. 4(1))", "registered", "info"))
+    if start and end and (end - start).days + 1 > 5:
+        notes.append(("too-long", f"played over {(end - start).days + 1} days, more than 5 consecutive days "
+                      "(cl. 4(3))", "end", "warning"))
+    if tour.approved is False:
+        notes.append(("not-approved", "not approved by its State Association (cl. 4(2))", "approved", "warning"))
+    if tour.restricted is True:
+        notes.append(("restricted", "restricted entry, not open to all (cl. 4(3))", "restricted", "warning"))
+    rep = tour.reported if isinstance(tour.reported, dt.date) else None
+    if end and rep and (rep - end).days > 21:
+        notes.append(("reported-late", f"results reported {(rep - end).days} days after the last day, more than "
+                      "21 (cl. 5(2))", "reported", "warning"))
+    if year and ((start and start.year != year) or (end and end.year != year)):
+        notes.append(("outside-season", f"dates outside the {year} season (cl. 2)", "start", "warning"))
+    return notes
+
+
+def _minus_months(day: dt.date, months: int) -> dt.date:
+    y, m = divmod(day.month - 1 - months, 12)
+    year, month = day.year + y, m + 1
+    import calendar
+
+    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _entries(ledger: pd.DataFrame) -> pd.DataFrame:
+    e = ledger.groupby(["ranking", "player", "tournament"], sort=False).agg(
+        date=("date", "first"), points=("points", "sum")).reset_index()
+    e["counted"] = False
+    return e[ENTRY_COLUMNS]
+
+
+CIRCUIT = ACF()

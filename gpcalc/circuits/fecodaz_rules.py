@@ -1,0 +1,720 @@
+"""The FECODAZ Grand Prix rules (Resolución Nº 04 of 15 January 2009) as pure, vectorised functions.
+
+Article numbers are the resolution's; the rulebook is ``rules/fecodaz.md``. Nothing here reads files or
+knows about workbooks: every function takes and returns DataFrames (or numpy arrays), so the rules can be
+tested on their own and the circuit plug-in (``fecodaz.py``) only wires them together.
+
+Points are kept as float64: every number the rules produce is a whole or half point (item 5 halves a
+whole number), and halves are exact in binary floating point, so no rounding ever happens.
+
+Frames used throughout (column names):
+- results: ``tournament, player, place, score, games, sex ('M'/'F'), born_year, title, league, withdrew``
+  and for team events ``team, team_place, board, board_place``;
+- tournaments: ``tournament, kind, base, norms, cash, start, end, host_league, ranking`` (the ranking a
+  national championship or team event feeds).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+RULEBOOK = "FECODAZ"
+
+# ---------------------------------------------------------------------------------------------- titles
+
+#: Art. 3 item 1: GM o WGM = 5, MI o WMI = 3, MF o WFM = 2, CM o WCM = 1. National titles give no bonus.
+TITLE_POINTS: dict[str, int] = {
+    "GM": 5, "WGM": 5, "IM": 3, "WIM": 3, "FM": 2, "WFM": 2, "CM": 1, "WCM": 1,
+    "MN": 0, "MNF": 0, "CMN": 0, "CMNF": 0,
+}
+FIDE_TITLES = ("GM", "WGM", "IM", "WIM", "FM", "WFM", "CM", "WCM")
+NATIONAL_TITLES = ("MN", "MNF", "CMN", "CMNF")
+#: Spanish (and a few other common) spellings → the canonical English abbreviation.
+TITLE_ALIASES: dict[str, str] = {
+    "GMI": "GM", "MI": "IM", "MF": "FM", "GMF": "WGM", "MIF": "WIM", "MFF": "WFM", "CMF": "WCM",
+    "WMI": "WIM", "WGMI": "WGM", "MIN": "IM", "CMI": "CM",
+}
+# Highest title first: FIDE titles by points (open title before the women's title of equal points),
+# then the national titles.
+_TITLE_ORDER = {t: i for i, t in enumerate(("GM", "WGM", "IM", "WIM", "FM", "WFM", "CM", "WCM",
+                                            "MN", "MNF", "CMN", "CMNF"))}
+_NO_TITLE = {"", "-", "–", "NO", "NONE", "NINGUNO", "NINGUNA", "N/A", "NA", "SIN TITULO", "SIN TÍTULO"}
+TITLE_HINT = ("write a title such as GM, IM, FM, CM, WGM, WIM, WFM, WCM (or GMI, MI, MF, GMF, MIF, MFF, CMF), "
+              "a national title MN, MNF, CMN, CMNF, or leave the cell blank")
+
+
+def read_title(raw: Any) -> str | None:
+    """One cell of the Title column → the player's highest canonical title, or None.
+
+    Accepts English and Spanish abbreviations, dots (``M.I.``) and several titles in one cell (``IM, WGM``):
+    the highest counts (Art. 3 item 1: each player counted once).
+    """
+    if raw is None or (isinstance(raw, float) and raw != raw):
+        return None
+    text = str(raw).replace("\u00a0", " ").strip().upper()
+    if text in _NO_TITLE:
+        return None
+    found = []
+    for token in re.split(r"[,;/+&]|\s+Y\s+|\s+AND\s+|\s+", text):
+        key = token.replace(".", "").strip()
+        if not key:
+            continue
+        key = TITLE_ALIASES.get(key, key)
+        if key not in TITLE_POINTS:
+            raise ValueError(f"'{str(raw).strip()}' is not a chess title")
+        found.append(key)
+    if not found:
+        return None
+    return min(found, key=_TITLE_ORDER.__getitem__)
+
+
+def title_points(titles: pd.Series) -> pd.Series:
+    """Art. 3 item 1: the points of each canonical title (0 for none and for national titles)."""
+    return titles.map(TITLE_POINTS).fillna(0).astype("int64")
+
+
+def is_titled(titles: pd.Series) -> pd.Series:
+    """Any FIDE or national title (used by the amateur title rule, Art. 3 amateur items 2-3)."""
+    return titles.isin(list(TITLE_POINTS))
+
+
+# ---------------------------------------------------------------------------------------------- categoría
+
+NORM_BONUS: dict[str, int] = {"None": 0, "IM": 2, "GM": 4}  # Art. 3 item 2
+NATIONAL_NO_CASH_BASE = 3  # Art. 3 item 6
+CATEGORY_KINDS = ("Open", "Closed", "National")  # kinds whose points come from the categoría table
+
+
+def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """The categoría of every senior tournament with each part (Art. 3 items 1, 2, 3, 6).
+
+    ``tournaments``: tournament, kind, base, norms, cash. ``results``: tournament, player, title, games.
+    Returns one row per tournament: base_given, base, title_points, title_bonus, norm_bonus,
+    players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a categoría), note.
+    """
+    r = results[["tournament", "player", "title", "games"]].copy()
+    r["tp"] = title_points(r["title"])
+    r["games"] = pd.to_numeric(r["games"], errors="coerce").fillna(0)
+    # each player counted once, at their highest title; games of a duplicated row: the most
+    per_player = r.groupby(["tournament", "player"], sort=False).agg(tp=("tp", "max"), games=("games", "max"))
+    per_player["over2"] = per_player["games"] > 2  # item 3: "más de 2 partidas"
+    agg = per_player.groupby(level="tournament", sort=False).agg(
+        title_points=("tp", "sum"), players_over_2_games=("over2", "sum"))
+
+    t = tournaments[["tournament", "kind", "base", "norms", "cash"]].copy()
+    t = t.merge(agg, left_on="tournament", right_index=True, how="left")
+    t["title_points"] = t["title_points"].fillna(0).astype("int64")
+    t["players_over_2_games"] = t["players_over_2_games"].fillna(0).astype("int64")
+    t["title_bonus"] = t["title_points"] // 10  # item 1: parte entera de la suma / 10
+    t["norm_bonus"] = t["norms"].map(NORM_BONUS).fillna(0).astype("int64")  # item 2
+    t["size_bonus"] = t["players_over_2_games"] // 100  # item 3
+    t["base_given"] = pd.to_numeric(t["base"], errors="coerce").astype("Int64")
+    national_no_cash = (t["kind"] == "National") & ~t["cash"].fillna(False).astype(bool)
+    t["base"] = t["base_given"].where(~national_no_cash, NATIONAL_NO_CASH_BASE).astype("Int64")
+    t["note"] = np.where(national_no_cash,
+                         "Art. 3 item 6: national championship without cash prizes starts at categoría 3", "")
+    has_cat = t["kind"].isin(CATEGORY_KINDS)
+    cat = t["base"] + t["title_bonus"] + t["norm_bonus"] + t["size_bonus"]
+    t["category"] = cat.where(has_cat).astype("Int64")
+    return t[["tournament", "base_given", "base", "title_points", "title_bonus", "norm_bonus",
+              "players_over_2_games", "size_bonus", "category", "note"]]
+
+
+def breakdown_text(row: pd.Series) -> str:
+    """A one-line breakdown: 'base 8 + titles 2 (21 pts) + norms 2 + size 1 (120 players) = 13'."""
+    if pd.isna(row["category"]):
+        return ""
+    parts = [f"base {row['base']}"]
+    if row["title_bonus"] or row["title_points"]:
+        parts.append(f"titles {row['title_bonus']} ({row['title_points']} title points)")
+    if row["norm_bonus"]:
+        parts.append(f"norms {row['norm_bonus']}")
+    parts.append(f"size {row['size_bonus']} ({row['players_over_2_games']} players with more than 2 games)")
+    return " + ".join(parts) + f" = {row['category']}"
+
+
+# ---------------------------------------------------------------------------------------------- points table
+
+@dataclass(frozen=True)
+class TableProblem:
+    severity: str  # "error" or "warning"
+    message: str
+    row: int  # 0-based row of the grid (0 = header)
+    col: int  # 0-based column, -1 for the whole row
+
+
+@dataclass(frozen=True)
+class PointsTable:
+    """The base points by categoría and place (Art. 3), as entered in season.xlsx, plus its extension.
+
+    ``rows[c]`` holds the points for places 1, 2, … of categoría ``c``.
+    """
+
+    rows: dict[int, tuple[float, ...]]
+
+    @property
+    def last(self) -> int:
+        return max(self.rows)
+
+    @property
+    def first(self) -> int:
+        return min(self.rows)
+
+    def row(self, category: int) -> list[float]:
+        """The points of places 1..c for categoría c (extended beyond the table)."""
+        c = int(category)
+        return [float(x) for x in self.points(np.full(max(c, 0), c), np.arange(1, max(c, 0) + 1))]
+
+    def covers(self, categories: Iterable[int]) -> list[int]:
+        """The categorías that are neither in the table nor beyond it (so cannot be scored)."""
+        return sorted({int(c) for c in categories if int(c) >= 1 and int(c) <= self.last and int(c) not in self.rows})
+
+    def points(self, category: Sequence[int] | np.ndarray, place: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Points for each (categoría, place); 0 beyond the scoring places, NaN for a categoría the table lacks.
+
+        Beyond the table (Art. 3): "Cada categoría adicional a la 13ª, incrementará cuatro puntos al primero, e
+        irá disminuyendo de 2 en dos por posición posterior, hasta cubrir el número de jugadores igual a su
+        categoría": P(c, 1) = P(last, 1) + 4 (c − last), then 2 fewer per place, covering c places.
+        """
+        c = np.asarray(category, dtype="int64")
+        p = np.asarray(place, dtype="int64")
+        width = max(len(v) for v in self.rows.values())
+        grid = np.full((self.last + 1, width + 2), np.nan)
+        for cat, values in self.rows.items():
+            grid[cat, 1:len(values) + 1] = values
+            grid[cat, len(values) + 1:] = 0.0
+        out = np.zeros(c.shape, dtype="float64")
+        inside = (c >= 1) & (c <= self.last)
+        pi = np.clip(p, 0, width + 1)
+        ci = np.where(inside, c, 0)
+        val = grid[ci, pi]
+        val = np.where(np.isnan(val) & ~np.isnan(grid[ci, 1]), 0.0, val)  # a blank cell of a known row
+        out = np.where(inside, val, out)
+        beyond = c > self.last
+        first = self.rows[self.last][0] + 4 * (c - self.last)
+        ext = first - 2 * (p - 1)
+        out = np.where(beyond, np.where((p >= 1) & (p <= c), ext, 0.0), out)
+        out = np.where(p < 1, 0.0, out)
+        return out
+
+    def rows_grid(self, up_to: int | None = None) -> list[list[Any]]:
+        """The table as a grid with its header (for writing season.xlsx)."""
+        width = max(len(v) for v in self.rows.values())
+        head: list[Any] = ["Category", *range(1, width + 1)]
+        return [head, *[[c, *self.rows[c]] for c in sorted(self.rows) if up_to is None or c <= up_to]]
+
+
+def illustrative_table(last: int = 13) -> PointsTable:
+    """The rulebook's illustrative table P(c, p) = 2c + 14 − 2(p − 1), p ≤ c ≤ 13 (categoría 13: 40 … 16).
+
+    Not the official FECODAZ table (the resolution's copy lacks it): `gpcalc new fecodaz` writes it and says so.
+    """
+    return PointsTable({c: tuple(float(2 * c + 14 - 2 * (p - 1)) for p in range(1, c + 1)) for c in range(1, last + 1)})
+
+
+ILLUSTRATIVE_SOURCE = "ILLUSTRATIVE — replace with the official FECODAZ table"
+
+
+def _number(raw: Any) -> float | None:
+    from ..parse import read_number
+
+    return read_number(raw)
+
+
+def points_table_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[PointsTable | None, list[TableProblem]]:
+    """Read the `Points` sheet: a header ``Category | 1 | 2 | …`` then one row per categoría.
+
+    Errors: a missing or malformed header, a categoría that is not a whole number ≥ 1 or repeated, a points
+    value that is not a number, a gap inside a row, an empty table. Warnings: a row whose number of values is
+    not its categoría (a categoría c gives points to c places), points that rise with the place.
+    """
+    problems: list[TableProblem] = []
+    rows = [list(r) for r in grid if any(_clean(x) for x in r)]
+    if not rows:
+        return None, [TableProblem("error", "the Points sheet is empty: it needs a header row "
+                                   "'Category | 1 | 2 | …' and one row per categoría", 0, -1)]
+    header = rows[0]
+    if _clean(header[0]).casefold() not in {"category", "categoría", "categoria", "cat", "cat.", "class"}:
+        problems.append(TableProblem("error", f"the first header cell is '{_clean(header[0])}': write Category",
+                                     0, 0))
+    places: list[int] = []
+    for j, cell in enumerate(header[1:], start=1):
+        text = _clean(cell)
+        if not text:
+            break
+        try:
+            value = _number(cell)
+        except ValueError:
+            value = None
+        if value is None or not float(value).is_integer() or int(value) != len(places) + 1:
+            problems.append(TableProblem("error", f"header '{text}' should be the place {len(places) + 1}", 0, j))
+            break
+        places.append(int(value))
+    table: dict[int, tuple[float, ...]] = {}
+    for i, row in enumerate(rows[1:], start=1):
+        try:
+            cat_value = _number(row[0])
+        except ValueError:
+            cat_value = None
+        if cat_value is None or not float(cat_value).is_integer() or cat_value < 1:
+            problems.append(TableProblem("error", f"'{_clean(row[0])}' is not a categoría (a whole number 1 or more)",
+                                         i, 0))
+            continue
+        cat = int(cat_value)
+        if cat in table:
+            problems.append(TableProblem("error", f"categoría {cat} appears twice", i, 0))
+            continue
+        values: list[float] = []
+        gap = False
+        for j in range(1, len(places) + 1):
+            cell = row[j] if j < len(row) else None
+            if not _clean(cell):
+                gap = True
+                continue
+            try:
+                value = _number(cell)
+            except ValueError:
+                value = None
+            if value is None or value < 0:
+                problems.append(TableProblem("error", f"'{_clean(cell)}' is not a number of points", i, j))
+                value = 0.0
+            if gap:
+                problems.append(TableProblem("error", f"categoría {cat}: a blank cell before place {j}", i, j))
+                gap = False
+            values.append(float(value))
+        if not values:
+            problems.append(TableProblem("error", f"categoría {cat} has no points", i, -1))
+            continue
+        if len(values) != cat:
+            problems.append(TableProblem(
+                "warning", f"categoría {cat} has points for {len(values)} places; a categoría {cat} tournament "
+                f"gives points to {cat} places (Art. 3)", i, -1))
+        if any(b > a for a, b in zip(values, values[1:])):
+            problems.append(TableProblem("warning", f"categoría {cat}: points rise with the place", i, -1))
+        table[cat] = tuple(values)
+    if not table:
+        problems.append(TableProblem("error", "the Points sheet has no categoría rows", 0, -1))
+        return None, problems
+    missing = [c for c in range(min(table), max(table)) if c not in table]
+    if missing:
+        problems.append(TableProblem("warning", "categorías missing from the Points table: "
+                                     + ", ".join(map(str, missing)), 0, -1))
+    return PointsTable(table), problems
+
+
+def _clean(raw: Any) -> str:
+    if raw is None or (isinstance(raw, float) and raw != raw):
+        return ""
+    return str(raw).strip()
+
+
+# ---------------------------------------------------------------------------------------------- rankings as data
+
+#: The senior rankings (Art. 3 item 4, Art. 4): name, rama, age limit (Sub N), whether a minimum group
+#: (item 4) feeds it (Dama → Femenino; Sub N in each rama → Sub N rama), and the ranking it is drawn from.
+SENIOR_RANKINGS = pd.DataFrame(
+    [
+        ("Absoluto", "absoluto", 0, False, ""),
+        ("Femenino", "femenino", 0, True, "Absoluto"),
+        ("Sub 20 Absoluto", "absoluto", 20, True, "Absoluto"),
+        ("Sub 20 Femenino", "femenino", 20, True, "Femenino"),
+        ("Sub 18 Absoluto", "absoluto", 18, True, "Absoluto"),
+        ("Sub 18 Femenino", "femenino", 18, True, "Femenino"),
+        ("Sub 16 Absoluto", "absoluto", 16, True, "Absoluto"),
+        ("Sub 16 Femenino", "femenino", 16, True, "Femenino"),
+    ],
+    columns=["ranking", "rama", "under", "minimum", "parent"],
+)
+SENIOR_NAMES = tuple(SENIOR_RANKINGS["ranking"])
+GROUP_LABEL = {"Femenino": "Dama"}  # the item-4 group behind a ranking (others share the ranking's name)
+
+
+def fed_rankings(target: str, rankings: pd.DataFrame = SENIOR_RANKINGS) -> list[str]:
+    """The rankings a tournament feeding ``target`` gives points in.
+
+    Ruling: ``Absoluto`` (every open and closed, and a national or team event for the main ranking) feeds all
+    senior rankings, which are drawn from it; ``Femenino`` feeds Femenino and the Sub N Femenino views; any
+    other ranking (e.g. a national Sub 20 championship) feeds only itself ("en su categoría respectiva").
+    """
+    names = list(rankings["ranking"])
+    if target == "Absoluto":
+        return names
+    if target == "Femenino":
+        return [n for n, rama in zip(names, rankings["rama"]) if rama == "femenino"]
+    return [target] if target in names else []
+
+
+def membership(results: pd.DataFrame, year: int, rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
+    """Every (result row, ranking) pair the player belongs to.
+
+    Sub N in year Y ⇔ born in Y − N or later (groups are nested: a Sub 16 is also Sub 18 and Sub 20); rama
+    absoluto includes everyone, rama femenino only women. Returns results' columns + ranking, minimum.
+    """
+    r = results.reset_index(drop=True).assign(_row=lambda d: np.arange(len(d)))
+    pairs = r.merge(rankings[["ranking", "rama", "under", "minimum"]], how="cross")
+    born = pd.to_numeric(pairs["born_year"], errors="coerce")
+    woman = pairs["sex"].eq("F").fillna(False).astype(bool)
+    age_ok = (pairs["under"] == 0) | (born >= year - pairs["under"]).fillna(False).astype(bool)
+    rama_ok = (pairs["rama"] == "absoluto") | woman
+    return pairs[age_ok & rama_ok].drop(columns=["rama", "under"]).reset_index(drop=True)
+
+
+# ---------------------------------------------------------------------------------------------- senior points
+
+RULE_PLACE = "FECODAZ Art. 3"
+RULE_TIE = "FECODAZ Art. 3 item 5"
+RULE_MIN = "FECODAZ Art. 3 item 4"
+RULE_BOARD = "FECODAZ Art. 3 amateur item 7"
+RULE_TEAM = "FECODAZ Art. 3 amateur item 7 (team place)"
+RULE_CAP = "FECODAZ Art. 2 q 3"
+MINIMUMS = {1: 6.0, 2: 4.0, 3: 2.0}  # item 4
+MINIMUM_THRESHOLD = 6.0  # item 4: "alcance puntaje superior a 6"
+
+
+def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTable) -> pd.DataFrame:
+    """Place points (Art. 3 table) and the half points of item 5, one value per result row.
+
+    ``categories`` maps tournament → categoría. Adds columns category, base_points, base_rule, base_detail.
+    Item 5: the players with the same game score as the player at the last scoring place (place c) who are
+    ranked below it by tiebreak get half of that place's points each.
+    """
+    r = results.copy()
+    r["category"] = r["tournament"].map(categories).astype("Int64")
+    cat = r["category"].fillna(0).astype("int64").to_numpy()
+    place = pd.to_numeric(r["place"], errors="coerce").fillna(0).astype("int64").to_numpy()
+    pts = table.points(cat, place)
+    r["base_points"] = np.where(place <= cat, pts, 0.0)
+    # item 5: the last scorer of each tournament
+    last = r.loc[place == cat, ["tournament", "score"]].drop_duplicates("tournament")
+    last = last.rename(columns={"score": "_last_score"})
+    r = r.merge(last, on="tournament", how="left")
+    last_pts = table.points(cat, cat)
+    tied = (place > cat) & (cat > 0) & r["score"].notna().to_numpy() & (r["score"] == r["_last_score"]).to_numpy()
+    r["base_points"] = np.where(tied, last_pts / 2, r["base_points"])
+    r["base_rule"] = np.where(tied, RULE_TIE, np.where(r["base_points"] > 0, RULE_PLACE, ""))
+    r["base_detail"] = ""
+    scored = r["base_points"] > 0
+    if scored.any():
+        s = r[scored]
+        detail_place = ("place " + s["place"].astype(str) + " in categoría " + s["category"].astype(str) + ": "
+                        + _fmts(s["base_points"]))
+        detail_tie = ("tied on " + _fmts(s["score"]) + " game points with the last scorer (place "
+                      + s["category"].astype(str) + ", " + _fmts(pd.Series(last_pts[scored.to_numpy()], index=s.index))
+                      + " pts): half = " + _fmts(s["base_points"]))
+        r.loc[scored, "base_detail"] = np.where(tied[scored.to_numpy()], detail_tie, detail_place)
+    return r.drop(columns=["_last_score"])
+
+
+def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
+    """Art. 3 item 4 per (tournament, ranking) group: if nobody in the group scored more than 6, the group's
+    best three by place get at least 6, 4 and 2.
+
+    ``members``: membership rows with base_points, place, minimum (whether the ranking has a group).
+    Adds columns group_rank, minimum_points, points, rule, detail (one score: the highest).
+    """
+    m = members.copy()
+    keys = ["tournament", "ranking"]
+    m["group_rank"] = m.groupby(keys)["place"].rank(method="first").astype("int64")
+    group_max = m.groupby(keys)["base_points"].transform("max")
+    applies = m["minimum"].astype(bool) & (group_max <= MINIMUM_THRESHOLD)
+    m["minimum_points"] = np.where(applies, m["group_rank"].map(MINIMUMS).fillna(0.0), 0.0)
+    use_min = m["minimum_points"] > m["base_points"]
+    m["points"] = np.where(use_min, m["minimum_points"], m["base_points"])
+    m["rule"] = np.where(use_min, RULE_MIN, m["base_rule"])
+    m["detail"] = m["base_detail"]
+    if use_min.any():
+        u = m[use_min]
+        group = u["ranking"].map(lambda n: GROUP_LABEL.get(n, n))
+        m.loc[use_min, "detail"] = ("best " + group + " no. " + u["group_rank"].astype(str)
+                                    + ", nobody in the group above 6: minimum " + _fmts(u["minimum_points"])
+                                    + " (place " + u["place"].astype(str) + " gave " + _fmts(u["base_points"]) + ")")
+    return m
+
+
+def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series, table: PointsTable,
+                  year: int, rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
+    """Points of categoría tournaments (open, closed, national) in every senior ranking.
+
+    ``feeds`` maps tournament → the ranking it feeds (``Absoluto`` for opens and closed). Returns one row per
+    (tournament, player, ranking) with points > 0 — the highest of the rules (Art. 3: "Ningún jugador podrá
+    recibir más de un puntaje por torneo") — and columns points, rule, detail, place.
+    """
+    if results.empty:
+        return _empty_awards()
+    based = place_points(results, categories, table)
+    members = membership(based, year, rankings)
+    fed = _fed_pairs(feeds, rankings)
+    members = members.merge(fed, on=["tournament", "ranking"], how="inner")
+    scored = apply_minimums(members)
+    return one_score(scored[scored["points"] > 0])
+
+
+def team_awards(results: pd.DataFrame, feeds: pd.Series, year: int,
+                rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
+    """National team tournaments (Art. 3 amateur list item 7): board points by place among the players of
+    the same board, plus +6/+4/+2 to every member (reserves included) of the first three teams.
+
+    Two award rows per player and ranking (board, team place); they add up (the bonus is "adicionalmente").
+    """
+    if results.empty:
+        return _empty_awards()
+    r = results.copy()
+    board = pd.to_numeric(r["board"], errors="coerce").fillna(0).astype("int64")
+    bplace = pd.to_numeric(r["board_place"], errors="coerce").fillna(0).astype("int64")
+    tplace = pd.to_numeric(r["team_place"], errors="coerce").fillna(0).astype("int64")
+    r["board_points"] = board_points(board.to_numpy(), bplace.to_numpy())
+    r["team_points"] = tplace.map(TEAM_PLACE_POINTS).fillna(0.0).to_numpy()
+    members = membership(r, year, rankings).merge(_fed_pairs(feeds, rankings), on=["tournament", "ranking"])
+    b = members.assign(points=members["board_points"], rule=RULE_BOARD,
+                       detail="board " + members["board"].astype(str) + ", place "
+                       + members["board_place"].astype(str) + " among the board's players")
+    t = members.assign(points=members["team_points"], rule=RULE_TEAM,
+                       detail="member of team " + members["team"].astype(str) + ", team place "
+                       + members["team_place"].astype(str))
+    both = pd.concat([one_score(b[b["points"] > 0]), one_score(t[t["points"] > 0])], ignore_index=True)
+    return both.sort_values(["tournament", "ranking", "place", "rule"], kind="stable").reset_index(drop=True)
+
+
+#: Art. 3 amateur list item 7: board points by place among the players of the board.
+BOARD_POINTS: dict[int, tuple[float, ...]] = {
+    1: (12, 10, 8, 6, 4, 2), 2: (10, 8, 6, 4, 2), 3: (8, 6, 4, 2), 4: (6, 4, 2)}
+TEAM_PLACE_POINTS: dict[int, float] = {1: 6.0, 2: 4.0, 3: 2.0}
+
+
+def board_points(board: np.ndarray, place: np.ndarray) -> np.ndarray:
+    """Board points for arrays of (board, place among that board's players); 0 outside the table."""
+    grid = np.zeros((6, 8))
+    for b, values in BOARD_POINTS.items():
+        grid[b, 1:len(values) + 1] = values
+    b = np.clip(np.asarray(board, dtype="int64"), 0, 5)
+    p = np.clip(np.asarray(place, dtype="int64"), 0, 7)
+    return grid[b, p]
+
+
+def _fed_pairs(feeds: pd.Series, rankings: pd.DataFrame) -> pd.DataFrame:
+    rows = [(t, name) for t, target in feeds.items() for name in fed_rankings(str(target), rankings)]
+    return pd.DataFrame(rows, columns=["tournament", "ranking"])
+
+
+AWARD_COLUMNS = ["tournament", "player", "ranking", "points", "rule", "detail", "place"]
+
+
+def _empty_awards() -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(dtype="float64" if c == "points" else "object") for c in AWARD_COLUMNS})
+
+
+def one_score(awards: pd.DataFrame) -> pd.DataFrame:
+    """One score per player per ranking per tournament: the highest (Art. 3, "más de un puntaje por torneo").
+
+    Also collapses a player listed twice in one tournament. Ties between equal awards keep the first row.
+    """
+    if awards.empty:
+        return awards.reindex(columns=AWARD_COLUMNS)
+    a = awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
+                           kind="stable")
+    a = a.drop_duplicates(["tournament", "ranking", "player"], keep="first")
+    return a[AWARD_COLUMNS].reset_index(drop=True)
+
+
+# ---------------------------------------------------------------------------------------------- closed events
+
+CLOSED_MIN_VISITORS = 3  # Art. 2 q 1
+CLOSED_CAP = 30.0  # Art. 2 q 3
+
+
+def closed_validity(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """Art. 2 q: a closed tournament is valid only with at least 3 players from leagues other than the host's,
+    and only if played before 30 September (ruling: it must end on or before 29 September).
+
+    ``tournaments``: tournament, kind, host_league, end. Returns tournament, visitors, valid, reason — one row
+    per closed tournament.
+    """
+    closed = tournaments[tournaments["kind"] == "Closed"][["tournament", "host_league", "end"]]
+    if closed.empty:
+        return pd.DataFrame(columns=["tournament", "visitors", "valid", "reason"])
+    r = results[["tournament", "player", "league"]].merge(closed, on="tournament")
+    league = r["league"].fillna("").astype(str).str.strip().str.casefold()
+    host = r["host_league"].fillna("").astype(str).str.strip().str.casefold()
+    r["visitor"] = (league != "") & (league != host)
+    visitors = r[r["visitor"]].groupby("tournament")["player"].nunique()
+    out = closed.copy()
+    out["visitors"] = out["tournament"].map(visitors).fillna(0).astype("int64")
+    end = pd.to_datetime(out["end"], errors="coerce")
+    deadline = pd.to_datetime(end.dt.year.astype("Int64").astype(str) + "-09-30", errors="coerce")
+    late = (end >= deadline).fillna(False).astype(bool)
+    few = out["visitors"] < CLOSED_MIN_VISITORS
+    reason = np.where(few, "only " + out["visitors"].astype(str) + " players from leagues other than the host's "
+                      "(at least 3 needed, Art. 2 q 1)", "")
+    reason = np.where(late, np.where(few, reason + "; ", "") + "played on or after 30 September (Art. 2 q 2)", reason)
+    out["valid"] = ~(few | late)
+    out["reason"] = reason
+    return out[["tournament", "visitors", "valid", "reason"]].reset_index(drop=True)
+
+
+# ---------------------------------------------------------------------------------------------- counting
+
+def counting_limit(m: Any) -> Any:
+    """Art. 3 item 6 as ruled: the best max(1, floor(2M/3)) results count (66.66 % read as two thirds)."""
+    return np.maximum(1, (2 * np.asarray(m, dtype="int64")) // 3)
+
+
+def tournaments_held(awards: pd.DataFrame) -> pd.Series:
+    """M per ranking: the tournaments held so far that award points in that ranking."""
+    return awards[awards["points"] > 0].groupby("ranking")["tournament"].nunique()
+
+
+def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Choose each player's counted results (Art. 3 item 6) with the closed-tournament cap (Art. 2 q 3).
+
+    ``entries``: ranking, player, tournament, date, points, closed (bool) — one row per result.
+    ``limits``: ranking → how many results count (see :func:`counting_limit`).
+    The counted selection maximises ``open points + min(cap, closed points)`` over at most ``k`` results:
+    for each number ``j`` of closed results, the best ``j`` closed and the best ``k − j`` open are taken.
+    Ties prefer fewer closed results, then earlier tournaments.
+    Returns (entries + counted, totals: ranking, player, counted_points, closed_counted, cap_cut, total).
+    """
+    e = entries.copy()
+    e["closed"] = e["closed"].fillna(False).astype(bool)
+    e["k"] = e["ranking"].map(limits).fillna(1).astype("int64")
+    e = e.sort_values(["ranking", "player", "closed", "points", "date", "tournament"],
+                      ascending=[True, True, True, False, True, True], kind="stable")
+    e["idx"] = e.groupby(["ranking", "player", "closed"]).cumcount()  # 0 = best of its kind
+    keys = ["ranking", "player"]
+    players = e.groupby(keys, sort=False).agg(k=("k", "first")).reset_index()
+    counts = e.groupby(keys + ["closed"]).size().unstack("closed", fill_value=0)
+    players = players.merge(counts.rename(columns={False: "n_open", True: "n_closed"}).reset_index(),
+                            on=keys, how="left")
+    for col in ("n_open", "n_closed"):
+        if col not in players:
+            players[col] = 0
+        players[col] = players[col].fillna(0).astype("int64")
+    # cumulative sums: csum(i) = points of the best i results of a kind (i = 0 included)
+    e["csum"] = e.groupby(keys + ["closed"])["points"].cumsum()
+    cum = e[["ranking", "player", "closed", "idx", "csum"]].assign(i=lambda d: d["idx"] + 1).drop(columns="idx")
+    zero = players[keys].assign(i=0, csum=0.0)
+    open_cum = pd.concat([zero, cum[~cum["closed"]].drop(columns="closed")], ignore_index=True)
+    closed_cum = pd.concat([zero, cum[cum["closed"]].drop(columns="closed")], ignore_index=True)
+    options = closed_cum.rename(columns={"i": "j", "csum": "closed_sum"}).merge(players, on=keys)
+    options = options[options["j"] <= options["k"]]
+    options["i"] = np.minimum(options["k"] - options["j"], options["n_open"])
+    options = options.merge(open_cum.rename(columns={"csum": "open_sum"}), on=keys + ["i"], how="left")
+    options["value"] = options["open_sum"] + np.minimum(cap, options["closed_sum"])
+    options = options.sort_values(keys + ["value", "j"], ascending=[True, True, False, True], kind="stable")
+    best = options.drop_duplicates(keys, keep="first")[keys + ["i", "j", "open_sum", "closed_sum", "value"]]
+    e = e.merge(best[keys + ["i", "j"]], on=keys, how="left")
+    e["counted"] = np.where(e["closed"], e["idx"] < e["j"], e["idx"] < e["i"])
+    totals = best.rename(columns={"value": "total"}).copy()
+    totals["counted_points"] = totals["open_sum"] + totals["closed_sum"]
+    totals["closed_counted"] = totals["closed_sum"]
+    totals["cap_cut"] = np.maximum(0.0, totals["closed_sum"] - cap)
+    totals = totals[keys + ["counted_points", "closed_counted", "cap_cut", "total"]].reset_index(drop=True)
+    out = e.drop(columns=["k", "idx", "csum", "i", "j"]).sort_values(["ranking", "player", "date", "tournament"],
+                                                                      kind="stable")
+    return out.reset_index(drop=True), totals
+
+
+# ---------------------------------------------------------------------------------------------- ranking
+
+TIEBREAK_LEVELS = ("more tournaments played", "better place in the last tournament played",
+                   "better place in last year's Grand Prix")
+
+
+def rank_with_tiebreaks(table: pd.DataFrame) -> pd.DataFrame:
+    """Art. 4 ties: 1) more tournaments played, 2) better place in the player's last tournament played,
+    3) better place in the previous year's Grand Prix (missing = no place, behind any place); still tied →
+    the same rank and ``tied`` True, never broken silently.
+
+    ``table``: ranking, player, total, played, last_place, last_gp_place. Adds rank, tied, tiebreak (which
+    level separated a player from the players with the same total, '' when the total is not shared).
+    """
+    t = table.copy()
+    t["_k1"] = -pd.to_numeric(t["played"], errors="coerce").fillna(0)
+    t["_k2"] = pd.to_numeric(t["last_place"], errors="coerce").fillna(np.inf)
+    t["_k3"] = pd.to_numeric(t["last_gp_place"], errors="coerce").fillna(np.inf)
+    t["_k0"] = -t["total"].astype("float64")
+    keys = ["_k0", "_k1", "_k2", "_k3"]
+    t = t.sort_values(["ranking", *keys, "player"], kind="stable").reset_index(drop=True)
+    t["_pos"] = t.groupby("ranking").cumcount() + 1
+    full = t.groupby(["ranking", *keys], sort=False, dropna=False)
+    t["rank"] = full["_pos"].transform("min").astype("int64")
+    t["tied"] = full["_pos"].transform("size") > 1
+    # the level that decided: the first key at which this player differs from all other players on the total
+    level = pd.Series("", index=t.index)
+    shared = t.groupby(["ranking", "_k0"])["_pos"].transform("size") > 1
+    for depth, name in ((1, TIEBREAK_LEVELS[0]), (2, TIEBREAK_LEVELS[1]), (3, TIEBREAK_LEVELS[2])):
+        size = t.groupby(["ranking", *keys[:depth + 1]], dropna=False)["_pos"].transform("size")
+        prev = t.groupby(["ranking", *keys[:depth]], dropna=False)["_pos"].transform("size")
+        newly = shared & (level == "") & (prev > 1) & (size < prev) & (size == 1)
+        level = level.mask(newly, name)
+    level = level.mask(t["tied"], "tied on every criterion")
+    level = level.mask(shared & (level == ""), "partly separated by " + TIEBREAK_LEVELS[0])
+    t["tiebreak"] = level.where(shared, "")
+    return t.drop(columns=[*keys, "_pos"])
+
+
+# ---------------------------------------------------------------------------------------------- ligas
+
+def liga_totals(standings: pd.DataFrame, best: int = 2) -> pd.DataFrame:
+    """Art. 5 d: each liga's total is the sum of its ``best`` best players' totals (two for the main ranking).
+
+    ``standings``: ranking, player, name, club (the liga), total. Returns ranking, rank, club, total, players,
+    tied. Players without a liga are left out.
+    """
+    s = standings[standings["club"].fillna("").astype(str).str.strip() != ""]
+    s = s.sort_values(["ranking", "club", "total", "name"], ascending=[True, True, False, True], kind="stable")
+    s = s[s.groupby(["ranking", "club"]).cumcount() < best]
+    s = s.assign(_who=s["name"].astype(str) + " (" + s["total"].map(_fmt) + ")")
+    out = s.groupby(["ranking", "club"], sort=False).agg(total=("total", "sum"), players=("_who", "; ".join))
+    out = out.reset_index().sort_values(["ranking", "total", "club"], ascending=[True, False, True], kind="stable")
+    out["rank"] = out.groupby("ranking")["total"].rank(method="min", ascending=False).astype("int64")
+    out["tied"] = out.groupby(["ranking", "total"])["club"].transform("size") > 1
+    return out[["ranking", "rank", "club", "total", "players", "tied"]].reset_index(drop=True)
+
+
+def _fmt(x: Any) -> str:
+    if x is None or (isinstance(x, float) and x != x):
+        return ""
+    x = float(x)
+    return str(int(x)) if x.is_integer() else f"{x:g}"
+
+
+def _fmts(series: pd.Series) -> pd.Series:
+    """Points as people write them: 40, 9.5 (never 40.0)."""
+    return series.map(_fmt).astype(str)
+
+
+# ---------------------------------------------------------------------------------------------- withdrawals
+
+def withdrawals(results: pd.DataFrame) -> pd.DataFrame:
+    """Art. 6: every withdrawal, with whether it costs the player the year (``Yes`` = unjustified).
+
+    ``results``: tournament, player, withdrew. Returns tournament, player, withdrew, sanctioned.
+    """
+    w = results[results["withdrew"].isin(["Yes", "Justified"])][["tournament", "player", "withdrew"]].copy()
+    w["sanctioned"] = w["withdrew"] == "Yes"
+    return w.reset_index(drop=True)
+
+
+def sanctioned_players(results: pd.DataFrame) -> set:
+    """Players who withdrew without justification from any tournament of the year: they lose all points."""
+    return set(results.loc[results["withdrew"] == "Yes", "player"])
+
+
+def season_year(season: str | int) -> int:
+    """'2009' → 2009; '2012/2013' → 2013 (the year the season ends)."""
+    years = re.findall(r"\d{4}", str(season))
+    if not years:
+        raise ValueError(f"'{season}' is not a season year")
+    return int(years[-1])
+
+
+def closing_date(year: int) -> dt.date:
+    """30 September of the year (Art. 2 d, q 2)."""
+    return dt.date(year, 9, 30)

@@ -1,0 +1,244 @@
+"""The command line: parse arguments, call the library, print, set the exit status. No arithmetic here.
+
+Heavy imports (pandas, the circuits) happen inside the commands so that `gpcalc --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+
+CIRCUITS = ("acf", "fecodaz", "aarhus")
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+def _circuit(name: str):
+    from . import circuits
+
+    try:
+        return circuits.get(name)
+    except (KeyError, ModuleNotFoundError):
+        raise click.UsageError(f"unknown circuit '{name}': choose one of {', '.join(CIRCUITS)}") from None
+
+
+def _print_issues(issues, show_info: bool = False, stream=None) -> None:
+    """Issues grouped by file, errors first within each file."""
+    stream = stream or sys.stdout
+    current = None
+    for issue in issues.sorted():
+        if issue.severity == "info" and not show_info:
+            continue
+        if issue.file != current:
+            current = issue.file
+            click.echo(f"\n{current or '(season)'}", file=stream)
+        click.echo(f"  {issue.text()}", file=stream)
+
+
+def _counts(issues) -> str:
+    e, w = len(issues.errors), len(issues.warnings)
+    return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+class _Progress:
+    """A progress bar on stderr while workbooks are read; quiet when stderr is not a terminal."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar = None
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if not self.enabled or total == 0:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label="Reading workbooks", file=sys.stderr,
+                                         show_pos=True, item_show_func=lambda _: None)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+        if done >= total:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+    def stage(self, text: str) -> None:
+        if self.enabled:
+            click.echo(f"{text} …", err=True)
+
+
+def _fail_input(exc) -> None:
+    _print_issues(exc.issues, stream=sys.stderr)
+    click.echo(f"\n{_counts(exc.issues)}: nothing was written.", err=True)
+    sys.exit(EXIT_INPUT)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gpcalc")
+def main() -> None:
+    """gpcalc — chess Grand Prix season standings, with every point explained.
+
+    \b
+    Typical season:
+      gpcalc new acf season-2005          # season.xlsx + a blank tournament workbook
+      gpcalc template acf -o my-open.xlsx # one per tournament, for organisers
+      gpcalc check season-2005            # list every problem, change nothing
+      gpcalc build season-2005            # season-2005/output/standings.xlsx
+      gpcalc explain season-2005 "Smith, John"
+
+    Exit status: 0 success (warnings allowed), 1 the input has errors (nothing written), 2 usage error.
+    """
+
+
+@main.command()
+@click.argument("circuit", type=click.Choice(CIRCUITS, case_sensitive=False))
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--season", "season_label", default="", help="The season, e.g. 2005 or 2012/2013.")
+def new(circuit: str, folder: Path, season_label: str) -> None:
+    """Create a season FOLDER with season.xlsx and a blank tournament workbook.
+
+    \b
+    Example:
+      gpcalc new acf acf-2005 --season 2005
+    """
+    from .templates import new_season
+
+    if (folder / "season.xlsx").exists():
+        raise click.UsageError(f"{folder / 'season.xlsx'} already exists; gpcalc never overwrites a season")
+    made = new_season(_circuit(circuit), folder, season_label)
+    for path in made:
+        click.echo(f"wrote {path}")
+    click.echo("Next: fill in season.xlsx, copy the blank workbook once per tournament, then: "
+               f"gpcalc build {folder}")
+
+
+@main.command()
+@click.argument("circuit", type=click.Choice(CIRCUITS, case_sensitive=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write it (default: CIRCUIT-tournament.xlsx in the current folder).")
+def template(circuit: str, output: Path | None) -> None:
+    """Write a blank organiser template for CIRCUIT.
+
+    \b
+    Example:
+      gpcalc template acf -o sydney-open.xlsx
+    """
+    from .templates import write_template
+
+    path = output or Path(f"{circuit}-tournament.xlsx")
+    if path.exists():
+        raise click.UsageError(f"{path} already exists; choose another name with -o")
+    write_template(_circuit(circuit), path)
+    click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--all", "show_info", is_flag=True, help="Also show notes (unused columns, unknown settings).")
+def check(folder: Path, show_info: bool) -> None:
+    """Validate every workbook of a season FOLDER and print every problem; change nothing.
+
+    \b
+    Example:
+      gpcalc check sample_data/acf-2005
+    """
+    from .issues import InputError
+    from .season import load_season
+
+    progress = _Progress(True)
+    try:
+        season = load_season(folder, progress)
+    except InputError as exc:
+        _fail_input(exc)
+    _print_issues(season.issues, show_info)
+    n = len(season.tournaments)
+    click.echo(f"\n{n} tournament{'s' * (n != 1)} read, {_counts(season.issues)}.")
+    sys.exit(EXIT_INPUT if season.issues.has_errors() else EXIT_OK)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The standings workbook (default: FOLDER/output/standings.xlsx).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the JSON export here.")
+def build(folder: Path, output: Path | None, json_out: Path | None) -> None:
+    """Compute the season's standings and write the standings workbook.
+
+    Nothing is written if the input has errors; the previous output is left as it was.
+
+    \b
+    Example:
+      gpcalc build sample_data/acf-2005 -o standings.xlsx --json standings.json
+    """
+    from .issues import InputError
+    from .pipeline import build as run_build
+
+    progress = _Progress(True)
+    try:
+        result = run_build(folder, output, json_out, progress=progress, stage=progress.stage)
+    except InputError as exc:
+        _fail_input(exc)
+    issues = result.issues
+    if result.outcome is None:
+        _print_issues(issues, stream=sys.stderr)
+        click.echo(f"\n{_counts(issues)}: nothing was written (fix the errors, then build again).", err=True)
+        sys.exit(EXIT_INPUT)
+    if issues.warnings:
+        _print_issues(issues)
+    for path in result.written:
+        click.echo(f"wrote {path}")
+    click.echo(f"{len(result.season.tournaments)} tournaments, {_counts(issues)}.")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.argument("player")
+def explain(folder: Path, player: str) -> None:
+    """Every points award of one PLAYER (a name or an ID), with its rule and arithmetic.
+
+    \b
+    Example:
+      gpcalc explain sample_data/acf-2005 "Smith, John"
+    """
+    from .explain import find_awards
+    from .issues import InputError
+    from .pipeline import compute
+
+    try:
+        result = compute(folder)
+    except InputError as exc:
+        _fail_input(exc)
+    if result.outcome is None:
+        _print_issues(result.issues, stream=sys.stderr)
+        click.echo(f"\n{_counts(result.issues)}: fix the errors first.", err=True)
+        sys.exit(EXIT_INPUT)
+    found = find_awards(result.outcome, player)
+    if found is None:
+        click.echo(f"no player called '{player}' has points in this season", err=True)
+        sys.exit(EXIT_INPUT)
+    click.echo(found)
+
+
+def run() -> None:
+    """Entry point: never a Python traceback for anything a user can cause; a bug gets one clear line."""
+    import os
+
+    try:
+        main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted: nothing was written", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug in gpcalc, not the user's fault
+        if os.environ.get("GPCALC_DEBUG"):
+            raise
+        click.echo(f"gpcalc: internal error ({type(exc).__name__}: {exc}). Nothing was written. This is a bug "
+                   "in gpcalc — please report it with the command you ran (GPCALC_DEBUG=1 shows details).",
+                   err=True)
+        sys.exit(EXIT_INPUT)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

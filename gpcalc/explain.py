@@ -1,0 +1,47 @@
+"""`gpcalc explain`: a filter over the ledger, printed per ranking with the standings total."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .circuits.base import Outcome
+from .parse import normalise_name
+
+
+def match_player(outcome: Outcome, query: str) -> pd.Series:
+    lg = outcome.ledger
+    q = query.strip()
+    by_id = lg["id"].astype("object").astype(str).eq(q)
+    if by_id.any():
+        return by_id
+    norm = normalise_name(q)
+    names = lg["name"].map(lambda n: normalise_name(n) if isinstance(n, str) else "")
+    exact = names.eq(norm)
+    if exact.any():
+        return exact
+    return names.str.contains(norm, regex=False)
+
+
+def find_awards(outcome: Outcome, query: str) -> str | None:
+    mask = match_player(outcome, query)
+    lg = outcome.ledger[mask]
+    if lg.empty:
+        return None
+    lines = []
+    for player, rows in lg.groupby("player", sort=False):
+        first = rows.iloc[0]
+        ident = f" (ID {first['id']})" if isinstance(first["id"], str) else ""
+        lines.append(f"{first['name']}{ident}")
+        st = outcome.standings[outcome.standings["player"] == player].set_index("ranking")
+        for ranking, grp in rows.groupby("ranking", sort=False):
+            if ranking in st.index:
+                s = st.loc[ranking]
+                rank = f"={s['rank']}" if s["tied"] else str(s["rank"])
+                lines.append(f"  {ranking}: total {s['total']:g}, rank {rank}")
+            else:
+                lines.append(f"  {ranking}:")
+            for row in grp.itertuples():
+                flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
+                lines.append(f"    {row.tournament}: {row.points:g} — {row.rule}: {row.detail}{flag}")
+        lines.append("")
+    return "\n".join(lines).rstrip()

@@ -1,0 +1,146 @@
+"""Players across tournaments: one key per person, the register winning over tournament rows.
+
+Identity is by ID when given, else by normalised name (case, accents, extra spaces ignored; "Smith, John" =
+"John Smith"). A name-only row takes the ID that name has elsewhere when exactly one is known. Likely duplicates
+(one name with several IDs, one ID with several names, near-identical names without IDs) are warnings naming
+both spellings — never merged silently.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from .parse import normalise_name
+
+if TYPE_CHECKING:
+    from .season import Season
+
+BASE_FIELDS = ("name", "sex", "born_year", "born_date")
+
+
+def _norms(names: pd.Series) -> pd.Series:
+    uniq = pd.unique(names.dropna())
+    table = {n: normalise_name(n) for n in uniq}
+    return names.map(table)
+
+
+def resolve(season: Season) -> None:
+    r, reg, issues = season.results, season.players, season.issues
+    for frame in (r, reg):
+        for col in ("name", "id"):
+            if col not in frame.columns:
+                frame[col] = pd.Series(dtype="object")
+            frame[col] = frame[col].astype("object")
+    if r.empty:
+        r["player"] = pd.Series(dtype="object")
+    r["_norm"] = _norms(r["name"].astype("object"))
+    reg = reg.copy()
+    reg["_norm"] = _norms(reg["name"].astype("object")) if len(reg) else pd.Series(dtype="object")
+
+    # Every (norm, id) pair known anywhere → which names map to exactly one ID.
+    pairs = pd.concat([r[["_norm", "id", "name"]], reg[["_norm", "id", "name"]]], ignore_index=True)
+    with_id = pairs[pairs["id"].notna() & pairs["_norm"].notna()]
+    ids_per_norm = with_id.groupby("_norm")["id"].nunique()
+    single = with_id.drop_duplicates("_norm").set_index("_norm")["id"]
+    single = single[ids_per_norm[single.index] == 1]
+
+    r["player"] = _keys(r["id"], r["_norm"], single)
+    if len(reg):
+        reg["player"] = _keys(reg["id"], reg["_norm"], single)
+        dup_reg = reg["player"].duplicated(keep="first")
+        for row in reg[dup_reg].itertuples():
+            issues.error("duplicate-register", f"{row.name} ({row.id or 'no ID'}) is in the register twice",
+                         hint="keep one row per player in the Players sheet", **season.where(row, "name"))
+        reg = reg[~dup_reg]
+    else:
+        reg["player"] = pd.Series(dtype="object")
+
+    # Warnings: one name, several IDs.
+    multi = ids_per_norm[ids_per_norm > 1].index
+    for norm in sorted(multi):
+        sub = with_id[with_id["_norm"] == norm].drop_duplicates("id")
+        listed = "; ".join(f"'{n}' (ID {i})" for n, i in zip(sub["name"], sub["id"]))
+        issues.warning("same-name-different-ids", f"players with the same name have different IDs: {listed}",
+                       hint="if they are one person, correct the ID; if not, nothing to do")
+    # One ID, several really different names.
+    names_per_id = with_id.groupby("id")["_norm"].nunique()
+    for pid in sorted(names_per_id[names_per_id > 1].index):
+        sub = with_id[with_id["id"] == pid].drop_duplicates("_norm")
+        names = list(sub["name"])
+        issues.warning("same-id-different-names", f"ID {pid} is used for different names: "
+                       + " / ".join(f"'{n}'" for n in names),
+                       hint="check the ID; the register's spelling is used where the player is in it")
+    _near_duplicates(season, r)
+
+    # The register wins for identity fields; disagreements are warnings.
+    fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
+    if len(reg) and fields:
+        merged = r[["player"]].merge(reg[["player", *fields]], on="player", how="left", suffixes=("", "_reg"))
+        merged.index = r.index
+        for f in fields:
+            regv = merged[f]
+            has = regv.notna()
+            if f == "name":
+                differ = has & r["name"].notna() & (r["_norm"] != regv.map(
+                    lambda n: normalise_name(n) if isinstance(n, str) else n))
+            else:
+                differ = has & r[f].notna() & (r[f].astype("object") != regv.astype("object"))
+            if differ.any():
+                first = r[differ].drop_duplicates("player")
+                for idx, row in first.iterrows():
+                    issues.warning("register-differs", f"{row['name']}: {f.replace('_', ' ')} here is "
+                                   f"'{_show(row[f])}' but the Players register says '{_show(regv[idx])}'; "
+                                   "the register is used", hint="correct whichever is wrong",
+                                   **season.where(row, f if f != "born_date" else "born"))
+            r[f] = regv.where(has, r[f]) if f != "name" else regv.where(has, r[f])
+    # One display name per player: the register's, else the first spelling seen.
+    first_name = r.drop_duplicates("player").set_index("player")["name"]
+    r["name"] = r["player"].map(first_name)
+    first_id = r[r["id"].notna()].drop_duplicates("player").set_index("player")["id"]
+    key_id = r["player"].where(r["player"].str.startswith("id:")).str[3:]
+    r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
+    season.results = r.drop(columns="_norm")
+    season.players = reg.drop(columns="_norm")
+
+
+def _keys(ids: pd.Series, norms: pd.Series, single: pd.Series) -> pd.Series:
+    """'id:<ID>' when the row has an ID or its name has exactly one ID elsewhere; else 'name:<normalised>'."""
+    by_name = norms.map(single)
+    out = np.where(ids.notna(), "id:" + ids.astype(str),
+                   np.where(by_name.notna(), "id:" + by_name.astype(str), "name:" + norms.astype(str)))
+    return pd.Series(out, index=ids.index, dtype="object")
+
+
+def _show(v) -> str:
+    if isinstance(v, pd.Timestamp):
+        return v.date().isoformat()
+    return str(v)
+
+
+def _near_duplicates(season: Season, r: pd.DataFrame, limit: int = 200) -> None:
+    """Near-identical names without IDs (a typo apart): compared within blocks of the same initials."""
+    names = r.loc[r["player"].str.startswith("name:"), ["_norm", "name"]].drop_duplicates("_norm")
+    if len(names) < 2:
+        return
+    names = names.assign(_block=names["_norm"].map(lambda n: "".join(sorted(w[0] for w in n.split()))[:3]))
+    found = 0
+    for _, grp in names.groupby("_block", sort=True):
+        if len(grp) < 2 or len(grp) > 400:
+            continue
+        norms, shown = list(grp["_norm"]), list(grp["name"])
+        for i in range(len(norms)):
+            for j in range(i + 1, len(norms)):
+                a, b = norms[i], norms[j]
+                if abs(len(a) - len(b)) > 2:
+                    continue
+                if sorted(a.split()) == sorted(b.split()) or difflib.SequenceMatcher(None, a, b).ratio() >= 0.9:
+                    season.issues.warning("similar-names", f"'{shown[i]}' and '{shown[j]}' look like the same "
+                                          "player spelled two ways; they are counted as two players",
+                                          hint="use one spelling (or give both rows the player's ID)")
+                    found += 1
+                    if found >= limit:
+                        return

@@ -1,0 +1,113 @@
+"""Problems found in the input, as data.
+
+Every problem is an :class:`Issue` naming the file, sheet and cell, what is wrong and how to write it.
+Only the CLI turns issues into text and an exit status (errors stop a build; warnings are listed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
+
+
+@dataclass(frozen=True, order=False)
+class Issue:
+    severity: str
+    code: str
+    message: str
+    file: str = ""
+    sheet: str = ""
+    cell: str = ""
+    hint: str = ""
+
+    @property
+    def where(self) -> str:
+        if self.sheet and self.cell:
+            return f"{self.sheet}!{self.cell}"
+        return self.sheet or ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def text(self) -> str:
+        where = self.where
+        head = f"{self.severity}: {where + ': ' if where else ''}{self.message}"
+        return head + (f" — {self.hint}" if self.hint else "") + f" [{self.code}]"
+
+
+def col_letter(index: int) -> str:
+    """0-based column index → Excel letters (0 → A, 26 → AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+@dataclass
+class Issues:
+    """An ordered collection of issues with helpers for adding them."""
+
+    items: list[Issue] = field(default_factory=list)
+
+    def add(self, severity: str, code: str, message: str, *, file: str = "", sheet: str = "",
+            cell: str = "", hint: str = "") -> Issue:
+        issue = Issue(severity, code, message, str(file), sheet, cell, hint)
+        self.items.append(issue)
+        return issue
+
+    def error(self, code: str, message: str, **where) -> Issue:
+        return self.add(ERROR, code, message, **where)
+
+    def warning(self, code: str, message: str, **where) -> Issue:
+        return self.add(WARNING, code, message, **where)
+
+    def info(self, code: str, message: str, **where) -> Issue:
+        return self.add(INFO, code, message, **where)
+
+    def extend(self, other) -> None:
+        self.items.extend(other.items if isinstance(other, Issues) else other)
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.items if i.severity == ERROR]
+
+    @property
+    def warnings(self) -> list[Issue]:
+        return [i for i in self.items if i.severity == WARNING]
+
+    def has_errors(self) -> bool:
+        return any(i.severity == ERROR for i in self.items)
+
+    def sorted(self) -> list[Issue]:
+        """Stable order: by file, then severity, then sheet and cell position, then message."""
+        return sorted(self.items, key=_sort_key)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+def _cell_key(cell: str) -> tuple[int, str]:
+    letters = "".join(c for c in cell if c.isalpha())
+    digits = "".join(c for c in cell if c.isdigit())
+    return (int(digits) if digits else 0, letters.rjust(3))
+
+
+def _sort_key(i: Issue):
+    return (i.file, _ORDER.get(i.severity, 9), i.sheet, _cell_key(i.cell), i.code, i.message)
+
+
+class InputError(Exception):
+    """Raised when reading cannot go on at all (e.g. the folder does not exist); carries the issues."""
+
+    def __init__(self, issues: Issues):
+        super().__init__("; ".join(i.text() for i in issues.errors[:3]))
+        self.issues = issues

@@ -1,0 +1,88 @@
+"""The one-way pipeline: season folder → Season → Outcome → workbook (+ JSON), written atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .circuits.base import Outcome
+from .issues import Issues
+from .season import OUTPUT_DIR, Season, load_season
+
+DEFAULT_OUTPUT = "standings.xlsx"
+
+
+@dataclass
+class BuildResult:
+    season: Season
+    outcome: Outcome | None
+    written: list[Path] = field(default_factory=list)
+
+    @property
+    def issues(self) -> Issues:
+        return self.season.issues
+
+
+def compute(folder: Path | str, progress: Callable[[int, int, str], None] | None = None) -> BuildResult:
+    """Load and score a season; no files are written. `outcome` is None when the input has errors."""
+    season = load_season(folder, progress)
+    if season.issues.has_errors():
+        return BuildResult(season, None)
+    outcome = season.circuit.compute(season)
+    if season.issues.has_errors():
+        return BuildResult(season, None)
+    return BuildResult(season, outcome)
+
+
+def default_output(folder: Path | str) -> Path:
+    return Path(folder) / OUTPUT_DIR / DEFAULT_OUTPUT
+
+
+def build(folder: Path | str, out: Path | str | None = None, json_out: Path | str | None = None,
+          progress: Callable[[int, int, str], None] | None = None,
+          stage: Callable[[str], None] | None = None) -> BuildResult:
+    """Compute, then write the workbook (and JSON) only if there are no errors — atomically: each file is
+    written to a temporary name beside its target and renamed, so a failed or killed build leaves the
+    previous output as it was."""
+    from .report.json import build_json
+    from .report.xlsx import write_workbook
+
+    result = compute(folder, progress)
+    if result.outcome is None:
+        return result
+    season, outcome = result.season, result.outcome
+    issues = season.issues.sorted()
+    out_path = Path(out) if out else default_output(folder)
+    targets: list[tuple[Path, Callable[[Path], None]]] = []
+    if stage:
+        stage("writing the standings workbook")
+    targets.append((out_path, lambda p: write_workbook(p, season, outcome, issues)))
+    if json_out:
+        data = build_json(season, outcome, issues)
+
+        def write_json(p: Path) -> None:
+            with open(p, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=False)
+                fh.write("\n")
+
+        targets.append((Path(json_out), write_json))
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for target, writer in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            os.close(fd)
+            temps.append((Path(tmp), target))
+            writer(Path(tmp))
+        for tmp, target in temps:
+            os.replace(tmp, target)
+            result.written.append(target)
+    finally:
+        for tmp, _ in temps:
+            if tmp.exists():
+                tmp.unlink()
+    return result

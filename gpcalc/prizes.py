@@ -1,0 +1,74 @@
+"""Shared prize machinery: greedy one-prize-per-player allocation and club sums."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+PRIZE_COLUMNS = ["ranking", "place", "name", "id", "player", "value", "note", "passed_over"]
+
+
+def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[str],
+                      rule: str = "", already: dict[str, str] | None = None) -> pd.DataFrame:
+    """Give each prize, in the order of `prizes` (already sorted: highest value first), to the best-placed
+    player of its ranking who has not won a prize yet.
+
+    `prizes`: ranking, place, value (+ any columns, kept). `order`: ranking, player, name, id and `tie_keys`,
+    sorted best first within each ranking. A player tied (on every tie key) with the winner is named in the
+    note as a tie for the coordinator to decide — never broken silently. Players skipped because they already
+    won are listed in `passed_over` with the prize they hold."""
+    won: dict[str, str] = dict(already or {})
+    by_ranking = {r: g for r, g in order.groupby("ranking", sort=False)}
+    rows: list[dict[str, Any]] = []
+    for prize in prizes.to_dict("records"):
+        cands = by_ranking.get(prize["ranking"])
+        winner = None
+        skipped: list[str] = []
+        note = ""
+        if cands is not None:
+            for cand in cands.to_dict("records"):
+                if cand["player"] in won:
+                    skipped.append(f"{cand['name']} (already wins {won[cand['player']]})")
+                    continue
+                winner = cand
+                break
+        if winner is None:
+            rows.append({**prize, "name": None, "id": None, "player": None,
+                         "note": "not awarded: no eligible player left", "passed_over": "; ".join(skipped)})
+            continue
+        key = tuple(winner[k] for k in tie_keys)
+        level = [c for c in cands.to_dict("records")
+                 if c["player"] != winner["player"] and c["player"] not in won
+                 and tuple(c[k] for k in tie_keys) == key]
+        if level:
+            note = ("tied with " + ", ".join(c["name"] for c in level)
+                    + " — coordinator to decide (share or split)")
+        won[winner["player"]] = f"{prize['ranking']} {_ordinal(prize['place'])}"
+        rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],
+                     "note": note, "passed_over": "; ".join(skipped) + (f" [{rule}]" if skipped and rule else "")})
+    out = pd.DataFrame(rows)
+    for c in PRIZE_COLUMNS:
+        if c not in out.columns:
+            out[c] = None
+    return out
+
+
+def _ordinal(place: Any) -> str:
+    try:
+        n = int(place)
+    except (TypeError, ValueError):
+        return str(place)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def club_totals(frame: pd.DataFrame, club: str = "club", value: str = "points",
+                group: str = "ranking") -> pd.DataFrame:
+    """Sum `value` per (group, club), ranked with shared places; blank clubs are left out."""
+    from .standings import rank_with_ties
+
+    f = frame[frame[club].notna() & (frame[club].astype(str).str.strip() != "")]
+    sums = f.groupby([group, club], sort=False).agg(total=(value, "sum"), players=("player", "nunique"))
+    sums = sums.reset_index().rename(columns={club: "club"})
+    return rank_with_ties(sums, ["total"], [False], group=group, then=["club"])

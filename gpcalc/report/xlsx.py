@@ -1,0 +1,288 @@
+"""The standings workbook (xlsxwriter): formatting only — every number comes from the Outcome."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .. import __version__
+from ..circuits.base import Outcome, OutSheet
+from ..issues import Issue
+
+FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
+MAX_WIDTH = 60
+
+
+class Styles:
+    def __init__(self, wb, decimals: int):
+        pts = "0." + "0" * decimals if decimals else "0"
+        self.title = wb.add_format({"bold": True, "font_size": 14})
+        self.note = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": False})
+        self.header = wb.add_format({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
+                                     "text_wrap": True, "valign": "top"})
+        self.text = wb.add_format({})
+        self.points = wb.add_format({"num_format": pts})
+        self.total = wb.add_format({"num_format": pts, "bold": True})
+        self.counted = wb.add_format({"num_format": pts, "bg_color": "#E2EFDA"})
+        self.dropped = wb.add_format({"num_format": pts, "font_color": "#9C9C9C", "italic": True,
+                                      "font_strikeout": True})
+        self.money = wb.add_format({"num_format": "#,##0.00"})
+        self.int = wb.add_format({"num_format": "0"})
+        self.date = wb.add_format({"num_format": "yyyy-mm-dd"})
+        self.percent = wb.add_format({"num_format": "0.0%"})
+        self.error = wb.add_format({"font_color": "#9C0006", "bg_color": "#FFC7CE"})
+        self.warning = wb.add_format({"font_color": "#9C5700", "bg_color": "#FFEB9C"})
+        self.highlight = wb.add_format({"bg_color": "#FFF2CC"})
+        self.key = wb.add_format({"bold": True})
+
+    def by_name(self, name: str):
+        return getattr(self, name, self.text)
+
+
+def _is_blank(v: Any) -> bool:
+    if v is None:
+        return True
+    if isinstance(v, float) and math.isnan(v):
+        return True
+    return v is pd.NaT or (not isinstance(v, str | list | tuple | dict) and pd.isna(v) is True)
+
+
+def _is_format(x: Any) -> bool:
+    return hasattr(x, "_get_xf_index")
+
+
+def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
+    """Write one value safely: text is always text (never a formula); returns its display length."""
+    if _is_blank(v):
+        ws.write_blank(r, c, None, fmt)
+        return 0
+    if isinstance(v, bool | np.bool_):
+        ws.write_string(r, c, "Yes" if v else "No", fmt)
+        return 3
+    if isinstance(v, int | float | np.integer | np.floating):
+        ws.write_number(r, c, float(v), fmt)
+        return len(f"{float(v):.2f}")
+    if isinstance(v, pd.Timestamp):
+        v = v.to_pydatetime()
+    if isinstance(v, dt.datetime | dt.date):
+        if not isinstance(v, dt.datetime):
+            v = dt.datetime(v.year, v.month, v.day)
+        ws.write_datetime(r, c, v, fmt)
+        return 10
+    text = str(v)
+    ws.write_string(r, c, text, fmt)
+    return len(text)
+
+
+def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
+                title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
+                row_format: pd.Series | None = None) -> None:
+    """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
+    `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row."""
+    r0 = 0
+    if title:
+        ws.write_string(0, 0, title, st.title)
+        r0 = 1
+    if note:
+        ws.write_string(r0, 0, note, st.note)
+        r0 += 1
+    widths = [len(h) + 2 for _, h, _ in columns]
+    for c, (_, header, _) in enumerate(columns):
+        ws.write_string(r0, c, header, st.header)
+    values = [frame[k].tolist() if k in frame.columns else [None] * len(frame) for k, _, _ in columns]
+    fmts = [st.by_name(f) for _, _, f in columns]
+    per_cell = cell_formats or {}
+    row_fmts = row_format.tolist() if row_format is not None else None
+    for i in range(len(frame)):
+        for c, (key, _, _) in enumerate(columns):
+            fmt = fmts[c]
+            if key in per_cell and _is_format(per_cell[key].iat[i]):
+                fmt = per_cell[key].iat[i]
+            if row_fmts and _is_format(row_fmts[i]) and fmt is st.text:
+                fmt = row_fmts[i]
+            n = write_cell(ws, r0 + 1 + i, c, values[c][i], fmt)
+            if n + 2 > widths[c]:
+                widths[c] = n + 2
+    for c, w in enumerate(widths):
+        ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
+    ws.freeze_panes(r0 + 1, 0)
+    if columns:
+        ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
+    ws.set_landscape()
+    ws.set_paper(9)
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(r0)
+    ws.set_header(f"&L&\"Calibri,Bold\"{title.replace('&', '&&')}&R&D")
+    ws.set_footer("&CPage &P of &N")
+
+
+def sheet_name(name: str, used: set[str]) -> str:
+    bad = '[]:*?/\\'
+    base = "".join("-" if ch in bad else ch for ch in name)[:31] or "Sheet"
+    out, n = base, 2
+    while out.casefold() in used:
+        suffix = f" ({n})"
+        out = base[: 31 - len(suffix)] + suffix
+        n += 1
+    used.add(out.casefold())
+    return out
+
+
+def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) -> None:
+    import xlsxwriter
+
+    wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False,
+                                         "strings_to_numbers": False, "nan_inf_to_errors": True})
+    wb.set_properties({"title": season.settings.get("title") or season.circuit.title,
+                       "created": FIXED_CREATED, "author": "gpcalc", "comments": f"gpcalc {__version__}"})
+    st = Styles(wb, outcome.points_decimals)
+    used: set[str] = set()
+    title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
+
+    _summary(wb, wb.add_worksheet(sheet_name("Summary", used)), st, season, outcome, issues, title)
+    tours = outcome.tournaments
+    for ranking in outcome.rankings:
+        ws = wb.add_worksheet(sheet_name(ranking, used))
+        _standings_sheet(wb, ws, st, season, outcome, ranking, tours, title)
+    pz = outcome.prizes
+    cols = [(c, h, f) for c, h, f in [("ranking", "Ranking", "text"), ("place", "Place", "int"),
+                                       ("name", "Player", "text"), ("id", "ID", "text"),
+                                       ("state", season.circuit.club_label, "text"), ("club", "Club", "text"),
+                                       ("value", "Value", "money"), ("note", "Note", "text"),
+                                       ("passed_over", "Passed over (already hold a prize)", "text"),
+                                       ("rule", "Rule", "text")] if c in pz.columns]
+    write_table(wb, wb.add_worksheet(sheet_name(outcome.prizes_sheet, used)), st, pz, cols,
+                title=f"{title} — prizes", note=outcome.prizes_note)
+    cl = outcome.clubs
+    ccols = [("ranking", "Ranking", "text"), ("rank", "Rank", "int"), ("club", season.circuit.club_label, "text"),
+             ("total", "Total", "total")] + [(c, c.replace("_", " ").capitalize(), "points" if c != "players"
+                                              else "int") for c in cl.columns
+                                             if c not in ("ranking", "rank", "tied", "club", "total")]
+    write_table(wb, wb.add_worksheet(sheet_name(outcome.clubs_sheet, used)), st,
+                cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
+                                                                    for k, h, f in ccols],
+                title=f"{title} — {outcome.clubs_sheet.lower()}")
+    tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("_cells", "_ok")]
+    write_table(wb, wb.add_worksheet(sheet_name("Tournaments", used)), st, tours, tcols,
+                title=f"{title} — tournaments")
+    for extra in outcome.sheets:
+        _extra_sheet(wb, wb.add_worksheet(sheet_name(extra.name, used)), st, extra, title)
+    lg = outcome.ledger
+    lcols = [(c, _header(c), "points" if c == "points" else ("date" if c == "date" else "text"))
+             for c in lg.columns if c not in ("player", "_src")]
+    counted = lg["counted"] if "counted" in lg.columns else None
+    write_table(wb, wb.add_worksheet(sheet_name("Ledger", used)), st, lg, lcols, title=f"{title} — ledger",
+                note="Every points award with the rule that made it. Counted = used in the player's total.",
+                cell_formats={"points": counted.map(lambda c: st.dropped if c is False else st.counted)}
+                if counted is not None else None)
+    iss = pd.DataFrame([i.as_dict() for i in issues],
+                       columns=["severity", "code", "file", "sheet", "cell", "message", "hint"])
+    rowfmt = iss["severity"].map({"error": st.error, "warning": st.warning}).where(lambda s: s.notna(), None)
+    write_table(wb, wb.add_worksheet(sheet_name("Issues", used)), st, iss,
+                [(c, _header(c), "text") for c in iss.columns], title=f"{title} — issues",
+                note="Warnings and notes found in the input (a build with errors writes nothing).",
+                row_format=rowfmt)
+    wb.close()
+
+
+def _rank_text(frame: pd.DataFrame) -> pd.Series:
+    if "tied" not in frame.columns:
+        return frame["rank"].astype(str)
+    return pd.Series(np.where(frame["tied"], "=" + frame["rank"].astype(str), frame["rank"].astype(str)),
+                     index=frame.index)
+
+
+def _header(key: str) -> str:
+    special = {"id": "ID", "fee": "Fee", "_row": "Row"}
+    return special.get(key, key.replace("_", " ").capitalize())
+
+
+def _guess_format(col: pd.Series, key: str) -> str:
+    if key in ("start", "end", "date", "registered", "reported"):
+        return "date"
+    if key in ("prize_money", "fee", "entry_fees", "prizes_paid", "value", "amount"):
+        return "money"
+    if pd.api.types.is_integer_dtype(col):
+        return "int"
+    if pd.api.types.is_float_dtype(col):
+        return "points"
+    return "text"
+
+
+def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], title: str) -> None:
+    rows: list[tuple[str, Any]] = [
+        ("Title", title), ("Circuit", f"{season.circuit.title} ({season.circuit.name})"),
+        ("Season", season.settings.get("season")),
+        ("Tournaments", len(outcome.tournaments)), ("Result rows", len(season.results)),
+        ("Players", int(season.results["player"].nunique()) if "player" in season.results else 0),
+        ("Ledger rows", len(outcome.ledger)),
+        ("Errors", sum(1 for i in issues if i.severity == "error")),
+        ("Warnings", sum(1 for i in issues if i.severity == "warning")),
+        ("Notes", sum(1 for i in issues if i.severity == "info")),
+        ("gpcalc version", __version__),
+        ("How to read", "Green results count towards the total; grey struck-through results are dropped. "
+                        "=3 marks a shared rank."),
+    ]
+    rows += list(outcome.summary)
+    ws.write_string(0, 0, title, st.title)
+    r = 2
+    width = [14, 40]
+    for k, v in rows:
+        ws.write_string(r, 0, str(k), st.key)
+        n = write_cell(ws, r, 1, v)
+        width = [max(width[0], len(str(k)) + 2), max(width[1], min(n, 120))]
+        r += 1
+    r += 1
+    ws.write_string(r, 0, "Input files", st.header)
+    ws.write_string(r, 1, "SHA-256", st.header)
+    for label, digest in season.inputs:
+        r += 1
+        ws.write_string(r, 0, label)
+        ws.write_string(r, 1, digest)
+        width[0] = max(width[0], len(label) + 2)
+    ws.set_column(0, 0, min(width[0], MAX_WIDTH))
+    ws.set_column(1, 1, min(max(width[1], 66), 120))
+    ws.set_landscape()
+    ws.set_paper(9)
+    ws.fit_to_pages(1, 0)
+
+
+def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str, tours: pd.DataFrame,
+                     title: str) -> None:
+    s = outcome.standings[outcome.standings["ranking"] == ranking].reset_index(drop=True)
+    e = outcome.entries[outcome.entries["ranking"] == ranking]
+    tnames = [t for t in tours["tournament"] if t in set(e["tournament"])]
+    pts = e.pivot_table(index="player", columns="tournament", values="points", aggfunc="sum")
+    cnt = e.pivot_table(index="player", columns="tournament", values="counted", aggfunc="max")
+    frame = s.copy()
+    frame["rank_text"] = _rank_text(s) if len(s) else pd.Series(dtype=str)
+    cols = [("rank_text", "Rank", "text"), ("name", "Player", "text"), ("id", "ID", "text"),
+            ("club", season.circuit.club_label, "text")]
+    cols += [(c, _header(c), _guess_format(s[c], c) if c in s else "text") for c in outcome.standings_extra
+             if c != "club"]
+    cols += [("total", "Total", "total")]
+    formats: dict[str, pd.Series] = {}
+    for i, t in enumerate(tnames):
+        key = f"_t{i}"
+        frame[key] = frame["player"].map(pts[t]) if len(pts) else None
+        flags = frame["player"].map(cnt[t]) if len(cnt) else pd.Series(dtype=object)
+        formats[key] = flags.map(lambda c: None if pd.isna(c) else (st.counted if c else st.dropped))
+        cols.append((key, t, "points"))
+    note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
+            "=N marks a shared rank.")
+    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, cell_formats=formats)
+
+
+def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
+    frame = sheet.frame
+    cols = [(c, _header(c), sheet.formats.get(c) or _guess_format(frame[c], c)) for c in frame.columns
+            if not str(c).startswith("_") and c != sheet.highlight]
+    rowfmt = None
+    if sheet.highlight and sheet.highlight in frame.columns:
+        rowfmt = frame[sheet.highlight].map(lambda h: st.highlight if h else None)
+    write_table(wb, ws, st, frame, cols, title=f"{title} — {sheet.name}", note=sheet.note, row_format=rowfmt)

@@ -1,0 +1,417 @@
+"""Season folder → validated, normalised :class:`Season` (settings, tournaments, results, players)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from . import identity
+from .circuits import base as cbase
+from .issues import InputError, Issues
+from .parse import clean_text, header_key
+from .read import RawBook, RawSheet, read_book, read_settings, read_table
+
+SEASON_FILE = "season.xlsx"
+OUTPUT_DIR = "output"
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls")
+
+
+@dataclass
+class Season:
+    folder: Path
+    circuit: cbase.Circuit
+    settings: dict[str, Any]
+    tournaments: pd.DataFrame  # one row per tournament: tournament (label), file, name, start, end + settings
+    results: pd.DataFrame  # one row per result row: tournament, file, sheet, _row, player, name, id, … + columns
+    players: pd.DataFrame  # the register (season.xlsx Players), with `player` keys
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # extra sheets, by sheet name
+    raw_sheets: dict[str, RawSheet] = field(default_factory=dict)  # season.xlsx sheets declared without fields
+    inputs: list[tuple[str, str]] = field(default_factory=list)  # (label, sha256) of every input file
+    letters: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    issues: Issues = field(default_factory=Issues)
+
+    @property
+    def year(self) -> int:
+        """The season's (first) calendar year: 2005 for '2005', 2012 for '2012/2013'."""
+        return season_year(self.settings.get("season"))
+
+    def cell(self, file: str, sheet: str, key: str, row: int) -> str:
+        return f"{self.letters.get((file, sheet), {}).get(key, '')}{row}"
+
+    def where(self, row: Any, key: str = "") -> dict[str, str]:
+        """file/sheet/cell of a results row (a Series or namedtuple with file, sheet, _row)."""
+        file, sheet, r = _get(row, "file"), _get(row, "sheet"), int(_get(row, "_row"))
+        return {"file": file, "sheet": sheet, "cell": self.cell(file, sheet, key, r) if key else f"A{r}"}
+
+    def setting_where(self, key: str) -> dict[str, str]:
+        return {"file": SEASON_FILE, "sheet": "Season", "cell": self.settings.get("_cells", {}).get(key, "")}
+
+
+def _get(row: Any, name: str) -> Any:
+    return row[name] if isinstance(row, dict | pd.Series) else getattr(row, name)
+
+
+def season_year(value: Any) -> int:
+    m = re.search(r"(\d{4})", clean_text(value))
+    return int(m.group(1)) if m else 0
+
+
+# ------------------------------------------------------------------------------------------ discovery
+
+
+def discover(folder: Path) -> list[Path]:
+    """Tournament files below the folder: any depth; not season.xlsx, output/, lock or hidden files."""
+    found: list[Path] = []
+    foreign = _foreign_hook()
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        parts = rel.parts
+        if any(p.startswith(".") for p in parts) or parts[0] == OUTPUT_DIR or path.name.startswith("~$"):
+            continue
+        if not path.is_file():
+            continue
+        if rel.as_posix().casefold() == SEASON_FILE:
+            continue
+        if path.suffix.casefold() in WORKBOOK_SUFFIXES or (foreign and foreign[0](path)):
+            found.append(path)
+    return found
+
+
+def _foreign_hook() -> tuple[Callable, Callable] | None:
+    """Readers for files organisers already have (TRF, chess-results): gpcalc.formats, when present."""
+    try:
+        from . import formats
+    except ImportError:
+        return None
+    if hasattr(formats, "is_foreign") and hasattr(formats, "load"):
+        return formats.is_foreign, formats.load
+    return None
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# ------------------------------------------------------------------------------------------ loading
+
+
+def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | None = None) -> Season:
+    """Read and validate a season folder. Problems are in ``season.issues``; raises InputError only when
+    nothing can be read at all (no folder, no season.xlsx, unknown circuit)."""
+    from . import circuits
+
+    folder = Path(folder)
+    issues = Issues()
+    if not folder.is_dir():
+        issues.error("no-folder", f"the season folder '{folder}' does not exist",
+                     hint="give the folder that holds season.xlsx (gpcalc new CIRCUIT FOLDER makes one)")
+        raise InputError(issues)
+    season_path = next((p for p in folder.iterdir() if p.name.casefold() == SEASON_FILE), None)
+    if season_path is None:
+        issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}'", file=SEASON_FILE,
+                     hint="create one with: gpcalc new CIRCUIT FOLDER")
+        raise InputError(issues)
+    book = read_book(season_path, SEASON_FILE, issues)
+    if book is None:
+        raise InputError(issues)
+    probe = cbase.Circuit.season_spec(_Probe())
+    sheet = book.find(probe)
+    if sheet is None:
+        issues.error("missing-sheet", f"{SEASON_FILE} has no 'Season' sheet", file=SEASON_FILE,
+                     hint="add a sheet named Season with two columns: Setting | Value")
+        raise InputError(issues)
+    first = read_settings(sheet, probe, SEASON_FILE, Issues())
+    if not first.get("circuit"):
+        read_settings(sheet, probe, SEASON_FILE, issues)  # record the real error
+        raise InputError(issues)
+    circuit = circuits.get(first["circuit"])
+    settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
+    if not season_year(settings.get("season")):
+        issues.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
+                     sheet=sheet.name, cell=settings["_cells"].get("season", ""),
+                     hint="write the season as a year (2005) or two years (2012/2013)")
+    season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=issues)
+    season.inputs.append((SEASON_FILE, sha256(season_path)))
+    _read_season_sheets(season, book)
+
+    paths = discover(folder)
+    tours: list[dict[str, Any]] = []
+    result_frames: list[pd.DataFrame] = []
+    extra_frames: dict[str, list[pd.DataFrame]] = {s.name: [] for s in circuit.tournament_sheets}
+    foreign = _foreign_hook()
+    for i, path in enumerate(paths):
+        label = path.relative_to(folder).as_posix()
+        if progress:
+            progress(i, len(paths), label)
+        season.inputs.append((label, sha256(path)))
+        if foreign and foreign[0](path):
+            tbook = foreign[1](path, label, issues, circuit)
+        else:
+            tbook = read_book(path, label, issues)
+        if tbook is None:
+            continue
+        _read_tournament(season, tbook, tours, result_frames, extra_frames)
+    if progress:
+        progress(len(paths), len(paths), "")
+    if not paths:
+        issues.warning("no-tournaments", f"no tournament workbooks were found in '{folder}'",
+                       hint="put one .xlsx per tournament in the season folder (gpcalc template "
+                            f"{circuit.name} makes a blank one)")
+    _assemble(season, tours, result_frames, extra_frames)
+    _common_checks(season)
+    identity.resolve(season)
+    circuit.validate(season, issues)
+    return season
+
+
+class _Probe(cbase.Circuit):
+    def compute(self, season):  # pragma: no cover - never called
+        return None
+
+
+def _read_season_sheets(season: Season, book: RawBook) -> None:
+    circuit = season.circuit
+    reg_spec = circuit.register_spec()
+    sheet = book.find(reg_spec)
+    if sheet is not None:
+        table = read_table(sheet, reg_spec, SEASON_FILE, season.issues)
+        frame = table.frame
+        frame["file"], frame["sheet"] = SEASON_FILE, sheet.name
+        season.letters[(SEASON_FILE, sheet.name)] = table.letters
+        season.players = expand(frame, reg_spec.fields)
+    else:
+        season.players = expand(pd.DataFrame(columns=["_row", *[f.key for f in reg_spec.fields], "file", "sheet"]),
+                                reg_spec.fields)
+    for spec in circuit.season_sheets:
+        sheet = book.find(spec)
+        if sheet is None:
+            if spec.required:
+                season.issues.error("missing-sheet", f"{SEASON_FILE} has no '{spec.name}' sheet",
+                                    file=SEASON_FILE, hint=spec.help or f"add a sheet named {spec.name}")
+            continue
+        if not spec.fields:
+            season.raw_sheets[spec.name] = sheet
+            continue
+        table = read_table(sheet, spec, SEASON_FILE, season.issues)
+        frame = table.frame
+        frame["file"], frame["sheet"] = SEASON_FILE, sheet.name
+        season.letters[(SEASON_FILE, sheet.name)] = table.letters
+        season.tables[spec.name] = expand(frame, spec.fields)
+
+
+def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: list, extra: dict) -> None:
+    circuit, issues = season.circuit, season.issues
+    tspec, rspec = circuit.tournament_spec(), circuit.results_spec()
+    tsheet, rsheet = book.find(tspec), book.find(rspec)
+    if tsheet is None and rsheet is None:
+        names = ", ".join(book.sheets) or "none"
+        issues.error("not-a-tournament", f"this workbook is not a tournament workbook (its sheets: {names})",
+                     file=book.label, hint=f"a tournament workbook has the sheets Tournament and Results; "
+                     f"start from: gpcalc template {circuit.name} — or move this file out of the season folder")
+        return
+    for spec, sh in ((tspec, tsheet), (rspec, rsheet)):
+        if sh is None:
+            issues.error("missing-sheet", f"the workbook has no '{spec.name}' sheet", file=book.label,
+                         hint=f"add the {spec.name} sheet from the template (gpcalc template {circuit.name})")
+    if tsheet is None or rsheet is None:
+        return
+    if _is_blank_template(tsheet, rsheet):
+        issues.info("blank-template", "a blank tournament template (no name, no results): not counted",
+                    file=book.label, hint="fill it in, or move it out of the season folder")
+        return
+    for sh in book.sheets.values():
+        if sh.hidden and sh.name in (tsheet.name, rsheet.name):
+            issues.warning("hidden-sheet", f"the sheet '{sh.name}' is hidden; it was read anyway",
+                           file=book.label, sheet=sh.name, hint="unhide it so others can see what was counted")
+    before = len(issues.errors)
+    settings = read_settings(tsheet, tspec, book.label, issues)
+    declared = clean_text(settings.get("circuit")).casefold()
+    if declared and declared != circuit.name:
+        issues.error("wrong-circuit", f"this workbook is for the '{declared}' circuit, but the season is "
+                     f"'{circuit.name}'", file=book.label, sheet=tsheet.name,
+                     cell=settings["_cells"].get("circuit", ""),
+                     hint=f"move it to a {declared} season folder, or refill it from: gpcalc template {circuit.name}")
+        return
+    table = read_table(rsheet, rspec, book.label, issues)
+    label = settings.get("name") or Path(book.label).stem
+    settings["tournament"] = label
+    settings["file"] = book.label
+    settings["sheet"] = tsheet.name
+    settings["_ok"] = len(issues.errors) == before
+    tours.append(settings)
+    frame = table.frame
+    frame["tournament"] = label
+    frame["file"], frame["sheet"] = book.label, rsheet.name
+    season.letters[(book.label, rsheet.name)] = table.letters
+    season.letters[(book.label, tsheet.name)] = {k: v[0] for k, v in settings["_cells"].items()}
+    result_frames.append(frame)
+    for spec in circuit.tournament_sheets:
+        sh = book.find(spec)
+        if sh is None:
+            if spec.required:
+                issues.error("missing-sheet", f"the workbook has no '{spec.name}' sheet", file=book.label,
+                             hint=spec.help or f"add the {spec.name} sheet from the template")
+            continue
+        t = read_table(sh, spec, book.label, issues)
+        f = t.frame
+        f["tournament"], f["file"], f["sheet"] = label, book.label, sh.name
+        season.letters[(book.label, sh.name)] = t.letters
+        extra[spec.name].append(f)
+
+
+def _is_blank_template(tsheet: RawSheet, rsheet: RawSheet) -> bool:
+    values = [clean_text(r[1]) for r in tsheet.rows[1:] if len(r) > 1
+              and header_key(r[0]) not in ("circuit", "circuito", "kredsløb")]
+    results = [r for r in rsheet.rows[1:] if any(clean_text(v) for v in r)]
+    return not any(values) and not results
+
+
+def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> None:
+    circuit = season.circuit
+    tcols = ["tournament", "file", "sheet", *[f.key for f in circuit.tournament_spec().fields], "_cells", "_ok"]
+    tdf = pd.DataFrame(tours, columns=tcols) if tours else pd.DataFrame(columns=tcols)
+    rkeys = [f.key for f in circuit.results_spec().fields]
+    rcols = ["tournament", "file", "sheet", "_row", *rkeys]
+    rdf = pd.concat(result_frames, ignore_index=True) if result_frames else pd.DataFrame(columns=rcols)
+    # Same tournament name twice: label the later ones by file so they stay apart (and say so).
+    if not tdf.empty:
+        dup = tdf.duplicated("tournament", keep=False)
+        if dup.any():
+            for t, grp in tdf[dup].groupby("tournament", sort=False):
+                first = grp.iloc[0]
+                for _, row in grp.iloc[1:].iterrows():
+                    same_dates = "start" in tdf and row.get("start") == first.get("start")
+                    sev = season.issues.error if same_dates else season.issues.warning
+                    sev("duplicate-tournament",
+                        f"the tournament '{t}' is also in {first['file']}"
+                        + (" with the same dates: it would count twice" if same_dates else ""),
+                        file=row["file"], sheet=row["sheet"], cell=row["_cells"].get("name", ""),
+                        hint="remove one of the two workbooks" if same_dates
+                        else "give the tournaments different names")
+            counts = tdf.groupby("tournament").cumcount()
+            newlabel = tdf["tournament"].where(counts == 0, tdf["tournament"] + " (" + tdf["file"] + ")")
+            mapping = dict(zip(zip(tdf["file"], tdf["tournament"]), newlabel))
+            rdf["tournament"] = [mapping.get((f, t), t) for f, t in zip(rdf["file"], rdf["tournament"])]
+            for frames in extra.values():
+                for f in frames:
+                    f["tournament"] = [mapping.get((a, b), b) for a, b in zip(f["file"], f["tournament"])]
+            tdf["tournament"] = newlabel
+        sort_cols = [c for c in ("start", "date") if c in tdf.columns]
+        tdf["_sort"] = pd.to_datetime(tdf[sort_cols[0]], errors="coerce") if sort_cols else pd.NaT
+        tdf = tdf.sort_values(["_sort", "tournament", "file"], na_position="last", kind="stable")
+        tdf = tdf.drop(columns="_sort").reset_index(drop=True)
+        tdf["order"] = range(len(tdf))
+        order = dict(zip(tdf["tournament"], tdf["order"]))
+        rdf["_order"] = rdf["tournament"].map(order)
+        rdf = rdf.sort_values(["_order", "file", "_row"], kind="stable").reset_index(drop=True)
+    season.tournaments = tdf
+    season.results = expand(rdf, circuit.results_spec().fields)
+    for name, frames in extra.items():
+        cols = ["tournament", "file", "sheet", "_row", *[f.key for s in circuit.tournament_sheets
+                                                        if s.name == name for f in s.fields]]
+        table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
+        spec = next(s for s in circuit.tournament_sheets if s.name == name)
+        season.tables[name] = expand(table, spec.fields)
+
+
+def expand(frame: pd.DataFrame, fields) -> pd.DataFrame:
+    """Split compound values: a place into `place` (int) and `place_tied`; a birth into `born_year` and
+    `born_date` (the date, or NaT for a bare year)."""
+    for f in fields:
+        if f.key not in frame.columns:
+            continue
+        col = frame[f.key]
+        if f.kind == "place":
+            frame[f.key] = pd.array([v[0] if isinstance(v, tuple) else None for v in col], dtype="Int64")
+            frame[f.key + "_tied"] = [bool(v[1]) if isinstance(v, tuple) else False for v in col]
+        elif f.kind == "born":
+            frame[f.key + "_year"] = pd.array([v[0] if isinstance(v, tuple) else None for v in col],
+                                              dtype="Int64")
+            frame[f.key + "_date"] = pd.to_datetime([v[1] if isinstance(v, tuple) else None for v in col])
+            frame = frame.drop(columns=f.key)
+    return frame
+
+
+def _common_checks(season: Season) -> None:
+    """Checks every circuit shares: places in order, a player twice, birth years, tournament dates."""
+    r, issues, year = season.results, season.issues, season.year
+    if r.empty:
+        return
+    today = dt.date.today()
+    if "born_year" in r.columns:
+        years = r["born_year"]
+        bad = (years.notna() & ((years > today.year) | (years < today.year - 120))).fillna(False)
+        for row in r[bad].itertuples():
+            issues.error("bad-born", f"Born: {row.born_year} is not a possible birth year",
+                         hint="write the birth date or year of the player", **season.where(row, "born"))
+    pc = season.circuit.place_column
+    if pc in r.columns:
+        _place_checks(season, r, pc)
+    # The same player twice in one tournament (same ID, or same name where no ID)
+    key = r["id"].where(r["id"].notna(), "name:" + r["name"].map(_norm_or_blank))
+    dup = pd.concat([r["tournament"], key.rename("_k")], axis=1).duplicated(keep="first") & r["name"].notna()
+    for row in r[dup].itertuples():
+        issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
+                     hint="delete the repeated row (a player has one result per tournament)",
+                     **season.where(row, "name"))
+    if not season.tournaments.empty and year and "start" in season.tournaments:
+        pass  # circuits check dates against their own season definition
+
+
+def _norm_or_blank(name: Any) -> str:
+    from .parse import normalise_name
+
+    return normalise_name(name) if isinstance(name, str) else ""
+
+
+def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
+    issues = season.issues
+    places = r[pc]
+    tied = r[pc + "_tied"]
+    group = ["tournament"] + [c for c in ("section", "group") if c in r.columns]
+    frame = r[group].fillna("").assign(_p=places, _t=tied, _row=r["_row"])
+    frame = frame[frame["_p"].notna()]
+    if not season.circuit.shared_places:
+        for idx in frame.index[frame["_t"]]:
+            row = r.loc[idx]
+            issues.error("tied-place", f"{season.circuit.title}: places are after the official tiebreak, so "
+                         f"place ={row[pc]} cannot be shared",
+                         hint="write the place each player got after the tiebreak (1, 2, 3 …)",
+                         **season.where(row, pc))
+    for _, grp in frame.groupby(group, sort=False):
+        prev_place, prev_tied = 0, False
+        for count, (idx, p, t) in enumerate(zip(grp.index, grp["_p"], grp["_t"])):
+            p = int(p)
+            row = r.loc[idx]
+            if p < prev_place:
+                issues.error("place-order", f"place {p} comes after place {prev_place}: places go backwards",
+                             hint="sort the rows by place, best first", **season.where(row, pc))
+            elif p == prev_place and not (t or prev_tied) and season.circuit.shared_places:
+                issues.error("place-repeated", f"place {p} is given twice without marking a tie",
+                             hint=f"write a shared place as ={p} (or {p}=) on every tied row",
+                             **season.where(row, pc))
+            elif p == prev_place and not season.circuit.shared_places:
+                issues.error("place-repeated", f"place {p} is given twice",
+                             hint="write the place each player got after the tiebreak (1, 2, 3 …)",
+                             **season.where(row, pc))
+            elif p > prev_place and p != count + 1:
+                issues.error("place-skipped", f"place {p} follows {count} players: places {count + 1}–{p - 1} "
+                             "are missing", hint=f"number the places 1, 2, 3 …; a tie for {count + 1} is "
+                             f"={count + 1} on each tied row and the next place is {count + 1} + the number tied",
+                             **season.where(row, pc))
+            prev_place, prev_tied = max(prev_place, p), t
+
+
+def header_matches(value: Any, names: list[str]) -> bool:
+    return header_key(value) in names

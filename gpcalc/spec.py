@@ -1,0 +1,80 @@
+"""Declarations of what a workbook holds: settings, table columns, sheets. Circuits declare; the reader runs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .parse import HINTS, READERS, header_key, make_choice
+
+
+@dataclass(frozen=True)
+class Field:
+    """One setting (a row of a Setting | Value sheet) or one column of a table sheet."""
+
+    name: str
+    kind: str = "text"  # a key of parse.READERS, or "choice"
+    required: bool = False
+    aliases: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    choice_aliases: tuple[tuple[str, str], ...] = ()
+    default: Any = None
+    help: str = ""
+    example: Any = None
+    width: int = 0  # template column width; 0 = automatic
+
+    @property
+    def key(self) -> str:
+        return snake(self.name)
+
+    @property
+    def reader(self) -> Callable[[Any], Any]:
+        if self.kind == "choice":
+            return make_choice(self.choices, dict(self.choice_aliases))
+        return READERS[self.kind]
+
+    @property
+    def hint(self) -> str:
+        if self.kind == "choice":
+            return f"write one of: {', '.join(self.choices)}"
+        return HINTS[self.kind]
+
+    def names(self) -> list[str]:
+        return [header_key(n) for n in (self.name, *self.aliases)]
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A sheet: either settings (two columns Setting | Value) or a table with one header row."""
+
+    name: str
+    fields: tuple[Field, ...]
+    settings: bool = False
+    required: bool = False
+    aliases: tuple[str, ...] = ()
+    help: str = ""
+    min_rows: int = 0  # a table with fewer data rows is an error (when the sheet is present)
+    extra: dict = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        return [header_key(n) for n in (self.name, *self.aliases)]
+
+
+def snake(name: str) -> str:
+    return re.sub(r"[^0-9a-z]+", "_", name.casefold()).strip("_")
+
+
+# Columns every circuit's Results sheet shares (identity); circuits add their own.
+NAME = Field("Name", "text", required=True, aliases=("Player", "Navn", "Nombre", "Jugador", "Spiller"),
+             help="The player's name as on the rating list, e.g. Smith, John or John Smith.",
+             example="Smith, John", width=28)
+ID = Field("ID", "id", aliases=("Player ID", "ID number", "FIDE ID", "ACF ID", "Id", "Cédula", "Cedula",
+                                "Identificación", "Código", "Codigo", "DSU", "DSU nr", "Medlemsnummer", "Nr"),
+           help="The player's rating ID. Leave blank if the player has none.", example="3206432", width=12)
+SEX = Field("Sex", "sex", aliases=("Gender", "Køn", "Kon", "Sexo", "Genero", "Género"),
+            help="M or F (W, K, P also mean female).", example="M", width=6)
+BORN = Field("Born", "born", aliases=("Birth", "Date of birth", "DOB", "Birth date", "Birthdate", "Født", "Fodt",
+                                     "Født år", "Fødselsdato", "Nacimiento", "Fecha de nacimiento", "Año"),
+             help="Birth date (2005-03-01 or 1/3/2005, day first) or birth year (2005).", example="1990", width=12)

@@ -1,0 +1,75 @@
+"""Shared ranking machinery: best-N selection, totals, count-back keys, ranks with shared places.
+
+All functions are vectorised over every ranking at once; circuits only choose the parameters.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+
+def select_best(entries: pd.DataFrame, n: int | pd.Series | dict, keys=("ranking", "player"),
+                eligible: pd.Series | None = None) -> pd.Series:
+    """True for the results that count: each player's `n` best per ranking (highest points; equal points,
+    the earlier tournament). `n` may be a number, or a mapping ranking → number. Rows where `eligible` is
+    False never count (e.g. results that may not be dropped are handled by the caller)."""
+    if entries.empty:
+        return pd.Series(False, index=entries.index, dtype=bool)
+    cols = list(keys)
+    sort_cols = [*cols, "points", "date", "tournament"]
+    sort_cols = [c for c in sort_cols if c in entries.columns]
+    asc = [True] * len(cols) + [False] + [True] * (len(sort_cols) - len(cols) - 1)
+    frame = entries if eligible is None else entries[eligible]
+    order = frame.sort_values(sort_cols, ascending=asc, kind="stable")
+    pos = order.groupby(cols, sort=False).cumcount()
+    limit = order[keys[0]].map(n) if isinstance(n, dict | pd.Series) else n
+    counted = pd.Series(pos.to_numpy() < np.asarray(limit), index=order.index)
+    return counted.reindex(entries.index, fill_value=False).astype(bool)
+
+
+def totals(entries: pd.DataFrame, keys=("ranking", "player"), decimals: int | None = None) -> pd.DataFrame:
+    """Per ranking and player: the total of counted points, the number of results and of counted ones."""
+    g = entries.assign(_c=entries["points"].where(entries["counted"], 0.0)).groupby(list(keys), sort=False)
+    out = pd.DataFrame({"total": g["_c"].sum(), "results": g["points"].size(),
+                        "counted_results": g["counted"].sum()}).reset_index()
+    if decimals is not None:
+        out["total"] = out["total"].round(decimals)
+    return out
+
+
+def countback(entries: pd.DataFrame, width: int, keys=("ranking", "player"), only_counted: bool = True,
+              decimals: int = 9) -> pd.DataFrame:
+    """Columns cb1..cbW: each player's counted results from best to worst (0 beyond), for count-back."""
+    frame = entries[entries["counted"]] if only_counted else entries
+    frame = frame.sort_values([*keys, "points"], ascending=[True] * len(keys) + [False], kind="stable")
+    pos = frame.groupby(list(keys), sort=False).cumcount()
+    frame = frame.assign(_pos=pos)[pos < width]
+    wide = frame.pivot_table(index=list(keys), columns="_pos", values="points", aggfunc="first", fill_value=0.0)
+    wide = wide.reindex(columns=range(width), fill_value=0.0).round(decimals)
+    wide.columns = [f"cb{i + 1}" for i in range(width)]
+    return wide.reset_index()
+
+
+def rank_with_ties(df: pd.DataFrame, keys: list[str], ascending: list[bool], group: str = "ranking",
+                   then: list[str] | None = None) -> pd.DataFrame:
+    """Sort within each `group` by `keys`; equal keys share a rank ("=3"): columns `rank` and `tied`.
+    `then` are display-only sort columns (e.g. name) that never break a tie."""
+    then = then or []
+    out = df.sort_values([group, *keys, *then], ascending=[True, *ascending, *[True] * len(then)],
+                         kind="stable").reset_index(drop=True)
+    if out.empty:
+        return out.assign(rank=pd.Series(dtype="int64"), tied=pd.Series(dtype=bool))
+    new = out[group].ne(out[group].shift())
+    for k in keys:
+        col = out[k]
+        new |= ~(col.eq(col.shift()) | (col.isna() & col.shift().isna()))
+    pos = out.groupby(group, sort=False).cumcount() + 1
+    out["rank"] = pos.where(new).ffill().astype("int64")
+    out["tied"] = out.duplicated([group, "rank"], keep=False)
+    return out
+
+
+def rank_label(rank: pd.Series, tied: pd.Series) -> pd.Series:
+    """3 or =3 for display."""
+    return np.where(tied, "=" + rank.astype(str), rank.astype(str))

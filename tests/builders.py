@@ -1,0 +1,74 @@
+"""Build season folders for tests from plain Python data (xlsxwriter; text stays text, '=3' is not a formula).
+
+Example::
+
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         sheets={"Players": [["ID", "Name", "ACF rating"], ["1", "Ann", 1500]]},
+                         tournaments={"open.xlsx": {
+                             "Tournament": {"Name": "Open", "Start": "2005-03-01", ...},
+                             "Results": [["Place", "Name", "ID"], [1, "Ann", "1"]]}})
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+
+
+def write_book(path: Path, sheets: dict[str, Any]) -> Path:
+    """sheets: name → list of rows (a table) or dict (a Setting | Value sheet)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_numbers": False,
+                                         "strings_to_urls": False})
+    wb.set_properties({"created": dt.datetime(2000, 1, 1)})
+    datefmt = wb.add_format({"num_format": "yyyy-mm-dd"})
+    for name, content in sheets.items():
+        ws = wb.add_worksheet(name)
+        rows = [["Setting", "Value"], *[[k, v] for k, v in content.items()]] if isinstance(content, dict) \
+            else content
+        for i, row in enumerate(rows):
+            for j, v in enumerate(row):
+                if v is None:
+                    continue
+                if isinstance(v, dt.datetime | dt.date):
+                    if not isinstance(v, dt.datetime):
+                        v = dt.datetime(v.year, v.month, v.day)
+                    ws.write_datetime(i, j, v, datefmt)
+                elif isinstance(v, bool):
+                    ws.write_boolean(i, j, v)
+                elif isinstance(v, int | float):
+                    ws.write_number(i, j, v)
+                else:
+                    ws.write_string(i, j, str(v))
+    wb.close()
+    return path
+
+
+def make_season(root: Path, settings: dict[str, Any], sheets: dict[str, Any] | None = None,
+                tournaments: dict[str, dict[str, Any]] | None = None, name: str = "season") -> Path:
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    write_book(folder / "season.xlsx", {"Season": settings, **(sheets or {})})
+    for fname, content in (tournaments or {}).items():
+        write_book(folder / fname, content)
+    return folder
+
+
+def acf_tournament(name: str, results: list[list[Any]], *, prize_money: float = 2000, state: str = "NSW",
+                   capital: str = "Yes", start: dt.date = dt.date(2005, 3, 5), end: dt.date | None = None,
+                   sections: list[list[str]] | None = None, header: list[str] | None = None,
+                   **settings: Any) -> dict[str, Any]:
+    """An ACF tournament workbook; results rows follow `header` (default Section, Place, Name, ID, Sex, Born,
+    State)."""
+    tour = {"Name": name, "Start": start, "End": end or start + dt.timedelta(days=1), "State": state,
+            "Capital city": capital, "Prize money": prize_money, "Registered": start - dt.timedelta(days=120),
+            "Reported": (end or start) + dt.timedelta(days=5)}
+    tour.update({k.replace("_", " ").capitalize(): v for k, v in settings.items()})
+    head = header or ["Section", "Place", "Name", "ID", "Sex", "Born", "State"]
+    book = {"Tournament": tour, "Results": [head, *results]}
+    if sections:
+        book["Sections"] = [["Section", "Division"], *sections]
+    return book
