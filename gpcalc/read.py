@@ -127,7 +127,7 @@ def _zip_problem(path: Path) -> tuple[str, str, str] | None:
 
 @dataclass
 class Table:
-    """A parsed table sheet: one row per data row, columns = field keys, plus `_row` (Excel row number)."""
+    """A parsed table sheet: one row per data row, columns = field keys, plus `row` (Excel row number)."""
 
     file: str
     sheet: str
@@ -195,7 +195,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
 
     data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and any(clean_text(v) for v in r)]
     excel_rows = [i + 1 for i, _ in data_rows]
-    out: dict[str, Any] = {"_row": excel_rows}
+    out: dict[str, Any] = {"row": excel_rows}
     for f in fields:
         j = cols.get(f.key)
         if j is None:

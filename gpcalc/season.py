@@ -29,7 +29,7 @@ class Season:
     circuit: cbase.Circuit
     settings: dict[str, Any]
     tournaments: pd.DataFrame  # one row per tournament: tournament (label), file, name, start, end + settings
-    results: pd.DataFrame  # one row per result row: tournament, file, sheet, _row, player, name, id, … + columns
+    results: pd.DataFrame  # one row per result row: tournament, file, sheet, row, player, name, id, … + columns
     players: pd.DataFrame  # the register (season.xlsx Players), with `player` keys
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # extra sheets, by sheet name
     raw_sheets: dict[str, RawSheet] = field(default_factory=dict)  # season.xlsx sheets declared without fields
@@ -46,8 +46,8 @@ class Season:
         return f"{self.letters.get((file, sheet), {}).get(key, '')}{row}"
 
     def where(self, row: Any, key: str = "") -> dict[str, str]:
-        """file/sheet/cell of a results row (a Series or namedtuple with file, sheet, _row)."""
-        file, sheet, r = _get(row, "file"), _get(row, "sheet"), int(_get(row, "_row"))
+        """file/sheet/cell of a results row (a Series or namedtuple with file, sheet, row)."""
+        file, sheet, r = _get(row, "file"), _get(row, "sheet"), int(_get(row, "row"))
         return {"file": file, "sheet": sheet, "cell": self.cell(file, sheet, key, r) if key else f"A{r}"}
 
     def setting_where(self, key: str) -> dict[str, str]:
@@ -191,7 +191,7 @@ def _read_season_sheets(season: Season, book: RawBook) -> None:
         season.letters[(SEASON_FILE, sheet.name)] = table.letters
         season.players = expand(frame, reg_spec.fields)
     else:
-        season.players = expand(pd.DataFrame(columns=["_row", *[f.key for f in reg_spec.fields], "file", "sheet"]),
+        season.players = expand(pd.DataFrame(columns=["row", *[f.key for f in reg_spec.fields], "file", "sheet"]),
                                 reg_spec.fields)
     for spec in circuit.season_sheets:
         sheet = book.find(spec)
@@ -248,13 +248,14 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     settings["tournament"] = label
     settings["file"] = book.label
     settings["sheet"] = tsheet.name
-    settings["_ok"] = len(issues.errors) == before
+    settings["read_ok"] = len(issues.errors) == before
+    settings["cells"] = settings.pop("_cells")
     tours.append(settings)
     frame = table.frame
     frame["tournament"] = label
     frame["file"], frame["sheet"] = book.label, rsheet.name
     season.letters[(book.label, rsheet.name)] = table.letters
-    season.letters[(book.label, tsheet.name)] = {k: v[0] for k, v in settings["_cells"].items()}
+    season.letters[(book.label, tsheet.name)] = {k: v[0] for k, v in settings["cells"].items()}
     result_frames.append(frame)
     for spec in circuit.tournament_sheets:
         sh = book.find(spec)
@@ -279,10 +280,10 @@ def _is_blank_template(tsheet: RawSheet, rsheet: RawSheet) -> bool:
 
 def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> None:
     circuit = season.circuit
-    tcols = ["tournament", "file", "sheet", *[f.key for f in circuit.tournament_spec().fields], "_cells", "_ok"]
+    tcols = ["tournament", "file", "sheet", *[f.key for f in circuit.tournament_spec().fields], "cells", "read_ok"]
     tdf = pd.DataFrame(tours, columns=tcols) if tours else pd.DataFrame(columns=tcols)
     rkeys = [f.key for f in circuit.results_spec().fields]
-    rcols = ["tournament", "file", "sheet", "_row", *rkeys]
+    rcols = ["tournament", "file", "sheet", "row", *rkeys]
     rdf = pd.concat(result_frames, ignore_index=True) if result_frames else pd.DataFrame(columns=rcols)
     # Same tournament name twice: label the later ones by file so they stay apart (and say so).
     if not tdf.empty:
@@ -296,7 +297,7 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
                     sev("duplicate-tournament",
                         f"the tournament '{t}' is also in {first['file']}"
                         + (" with the same dates: it would count twice" if same_dates else ""),
-                        file=row["file"], sheet=row["sheet"], cell=row["_cells"].get("name", ""),
+                        file=row["file"], sheet=row["sheet"], cell=row["cells"].get("name", ""),
                         hint="remove one of the two workbooks" if same_dates
                         else "give the tournaments different names")
             counts = tdf.groupby("tournament").cumcount()
@@ -314,11 +315,11 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
         tdf["order"] = range(len(tdf))
         order = dict(zip(tdf["tournament"], tdf["order"]))
         rdf["_order"] = rdf["tournament"].map(order)
-        rdf = rdf.sort_values(["_order", "file", "_row"], kind="stable").reset_index(drop=True)
+        rdf = rdf.sort_values(["_order", "file", "row"], kind="stable").reset_index(drop=True)
     season.tournaments = tdf
     season.results = expand(rdf, circuit.results_spec().fields)
     for name, frames in extra.items():
-        cols = ["tournament", "file", "sheet", "_row", *[f.key for s in circuit.tournament_sheets
+        cols = ["tournament", "file", "sheet", "row", *[f.key for s in circuit.tournament_sheets
                                                         if s.name == name for f in s.fields]]
         table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
         spec = next(s for s in circuit.tournament_sheets if s.name == name)
@@ -380,7 +381,7 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     places = r[pc]
     tied = r[pc + "_tied"]
     group = ["tournament"] + [c for c in ("section", "group") if c in r.columns]
-    frame = r[group].fillna("").assign(_p=places, _t=tied, _row=r["_row"])
+    frame = r[group].fillna("").assign(_p=places, _t=tied, _row=r["row"])
     frame = frame[frame["_p"].notna()]
     if not season.circuit.shared_places:
         for idx in frame.index[frame["_t"]]:

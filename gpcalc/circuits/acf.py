@@ -148,7 +148,7 @@ class ACF(Circuit):
             where = {"file": tour.file, "sheet": tour.sheet}
             if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
                 issues.error("dates-backwards", f"End ({tour.end}) is before Start ({tour.start})",
-                             cell=tour._cells.get("end", ""), hint="check the two dates", **where)
+                             cell=tour.cells.get("end", ""), hint="check the two dates", **where)
             s = secs[secs["tournament"] == tour.tournament]
             named = set(rows["section"].dropna()) if "section" in rows else set()
             mapped = dict(zip(s["section"].map(_key), s["division"]))
@@ -237,7 +237,7 @@ class ACF(Circuit):
             where = {"file": tour.file, "sheet": tour.sheet}
             for code, text, key, sev in notes:
                 (issues.warning if sev == "warning" else issues.info)(
-                    code, f"{tour.tournament}: {text}", cell=tour._cells.get(key, ""), **where)
+                    code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), **where)
             if not tour.counts:
                 notes.append(("not-counted", "Counts = No: listed, awards no points", "counts", "warning"))
             warnings_col.append("; ".join(n[1] for n in notes))
@@ -289,8 +289,8 @@ class ACF(Circuit):
         r = season.results
         year = season.year
         share = (season.settings.get("ties") or "share") == "share"
-        secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division", "_row"]))
-        rows = r[["tournament", "file", "sheet", "_row", "player", "name", "id", "section", "place", "place_tied",
+        secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division", "row"]))
+        rows = r[["tournament", "file", "sheet", "row", "player", "name", "id", "section", "place", "place_tied",
                   "junior", "born_year", "born_date", "sex"]].copy()
         rows["sec_key"] = rows["section"].map(_key)
         rows["_src"] = rows.index
@@ -321,7 +321,7 @@ class ACF(Circuit):
             o = order[order["division_list"] == d][["tournament", "sec_key", "sec_rank", "mode"]]
             lst = rows.merge(o, on=["tournament", "sec_key"], how="inner")
             lst = lst[lst["tournament"].map(tinfo["counts"]).astype(bool)]
-            lst = lst.sort_values(["tournament", "sec_rank", "place", "_row"], kind="stable")
+            lst = lst.sort_values(["tournament", "sec_rank", "place", "row"], kind="stable")
             lst["eligible"] = elig[d].reindex(lst["_src"]).to_numpy()
             lst["skipped_above"] = (~lst["eligible"]).astype(int).groupby(lst["tournament"]).cumsum()
             lst = lst[lst["eligible"]].copy()

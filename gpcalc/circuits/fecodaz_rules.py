@@ -236,14 +236,15 @@ def points_table_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[PointsTable |
     not its categoría (a categoría c gives points to c places), points that rise with the place.
     """
     problems: list[TableProblem] = []
-    rows = [list(r) for r in grid if any(_clean(x) for x in r)]
+    numbered = [(i, list(r)) for i, r in enumerate(grid) if any(_clean(x) for x in r)]
+    rows = [r for _, r in numbered]
     if not rows:
         return None, [TableProblem("error", "the Points sheet is empty: it needs a header row "
                                    "'Category | 1 | 2 | …' and one row per categoría", 0, -1)]
-    header = rows[0]
+    header, head_at = rows[0], numbered[0][0]
     if _clean(header[0]).casefold() not in {"category", "categoría", "categoria", "cat", "cat.", "class"}:
         problems.append(TableProblem("error", f"the first header cell is '{_clean(header[0])}': write Category",
-                                     0, 0))
+                                     head_at, 0))
     places: list[int] = []
     for j, cell in enumerate(header[1:], start=1):
         text = _clean(cell)
@@ -254,11 +255,12 @@ def points_table_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[PointsTable |
         except ValueError:
             value = None
         if value is None or not float(value).is_integer() or int(value) != len(places) + 1:
-            problems.append(TableProblem("error", f"header '{text}' should be the place {len(places) + 1}", 0, j))
+            problems.append(TableProblem("error", f"header '{text}' should be the place {len(places) + 1}",
+                                         head_at, j))
             break
         places.append(int(value))
     table: dict[int, tuple[float, ...]] = {}
-    for i, row in enumerate(rows[1:], start=1):
+    for i, row in numbered[1:]:
         try:
             cat_value = _number(row[0])
         except ValueError:

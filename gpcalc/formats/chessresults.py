@@ -22,8 +22,8 @@ from ..parse import BadValue, clean_text, read_place, read_score
 # header text (case-insensitive, spaces and a trailing dot ignored) → column key
 COLUMNS: dict[str, tuple[str, ...]] = {
     "rank": ("rk", "rg", "rang", "pos", "pl", "plac", "placering", "platz", "puesto", "clas", "rank", "place",
-             "nº", "#"),
-    "start_no": ("sno", "snr", "st.nr", "startnr", "nr", "no", "n", "nº ini", "num", "startnummer", "sn"),
+             "#"),
+    "start_no": ("sno", "snr", "st.nr", "startnr", "nr", "no", "n", "nº", "nº ini", "num", "startnummer", "sn"),
     "title": ("title", "tit", "titel", "título", "titulo"),
     "name": ("name", "nombre", "navn", "spieler", "jugador", "player", "spiller", "apellidos, nombre",
              "teilnehmer"),

@@ -167,7 +167,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) ->
                 cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
                                                                     for k, h, f in ccols],
                 title=f"{title} — {outcome.clubs_sheet.lower()}")
-    tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("_cells", "_ok")]
+    tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("cells", "read_ok", "sheet", "points_table")]
     write_table(wb, wb.add_worksheet(sheet_name("Tournaments", used)), st, tours, tcols,
                 title=f"{title} — tournaments")
     for extra in outcome.sheets:
@@ -198,7 +198,7 @@ def _rank_text(frame: pd.DataFrame) -> pd.Series:
 
 
 def _header(key: str) -> str:
-    special = {"id": "ID", "fee": "Fee", "_row": "Row"}
+    special = {"id": "ID", "fee": "Fee", "row": "Row"}
     return special.get(key, key.replace("_", " ").capitalize())
 
 

@@ -1,0 +1,375 @@
+"""gpcalc at federation scale, measured against the I/O floor, in one run on the same data.
+
+    python benchmarks/run.py                          # acf + aarhus (+ fecodaz when present), 60×150 and 1000×300
+    python benchmarks/run.py --sizes 60x150 --circuits acf --no-micro     # a quick look
+    python benchmarks/run.py --profile                # also cProfile the cold 1000×300 build (top functions)
+
+For every circuit and size: the season folder is generated (``benchmarks/generate.py``, seeded, cached under
+``benchmarks/data/``), then each step runs as its own process, timed wall-clock, with its peak memory (the
+child's ``ru_maxrss`` from ``os.wait4``; a step that forks workers reports the largest process, not the sum):
+
+- ``floor``: ``benchmarks/floor.py`` — python start-up with python-calamine + xlsxwriter imported, reading every
+  workbook's cells, writing the cells of the output workbook gpcalc produced with plain xlsxwriter
+  (``constant_memory``). Two floors are printed: reading in one process, and in ``--procs`` processes.
+- ``gpcalc --help`` start-up (best of 5).
+- ``gpcalc check`` and ``gpcalc build`` cold (output and any ``.gpcalc-cache`` removed first).
+- ``gpcalc build`` warm: again with nothing changed, after one workbook is added, after one is edited.
+
+Each is printed as seconds and as a ratio to the floor, beside the targets of issue 7. Then a scoring-only micro
+benchmark: the circuit's ``compute`` on an in-memory Season of 10⁴, 10⁵, 10⁶ result rows (a loaded 10⁴-row season
+whose tournaments are replicated). Results are also written to ``benchmarks/data/results-<circuit>-<size>.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import importlib.metadata
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+
+TARGETS = {"help_s": 0.15, "cold_ratio": 1.3, "warm_ratio": 0.25, "peak_mb": 1024, "micro_1e6_s": 5.0}
+
+
+# ------------------------------------------------------------------------------------------------ processes
+
+
+def timed(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> dict[str, Any]:
+    """Run a command; wall seconds, peak RSS (MB), exit code, output tail.
+
+    Peak memory comes from ``/usr/bin/time -f %M`` when it exists (a fork of this big benchmark process would
+    otherwise count its own pages before exec), else from ``ru_maxrss`` of ``os.wait4``."""
+    gnu_time = Path("/usr/bin/time")
+    with tempfile.TemporaryDirectory() as tmp:
+        rss_file = Path(tmp) / "rss"
+        full = [str(gnu_time), "-f", "%M", "-o", str(rss_file), *cmd] if gnu_time.exists() else cmd
+        with open(Path(tmp) / "out", "w+b") as out, open(Path(tmp) / "err", "w+b") as err:
+            t0 = time.perf_counter()
+            proc = subprocess.Popen(full, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env, cwd=cwd)
+            _, status, usage = os.wait4(proc.pid, 0)
+            wall = time.perf_counter() - t0
+            rc = os.waitstatus_to_exitcode(status)
+            proc.returncode = rc
+            out.seek(0)
+            err.seek(0)
+            stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+        peak_kb = usage.ru_maxrss
+        if rss_file.exists():
+            with contextlib.suppress(ValueError, IndexError):
+                peak_kb = int(rss_file.read_text().split()[-1])
+    return {"s": wall, "peak_mb": peak_kb / 1024, "rc": rc, "stdout": stdout[-200_000:], "stderr": stderr[-4000:],
+            "cmd": " ".join(cmd)}
+
+
+def gpcalc_cmd() -> list[str]:
+    exe = shutil.which("gpcalc")
+    return [exe] if exe else [sys.executable, "-m", "gpcalc"]
+
+
+def clear_caches(folder: Path) -> None:
+    """Everything a cold run must not find: output/ and any gpcalc cache in or beside the season folder."""
+    shutil.rmtree(folder / "output", ignore_errors=True)
+    for d in folder.rglob(".gpcalc-cache"):
+        shutil.rmtree(d, ignore_errors=True)
+    for d in (folder.parent / ".gpcalc-cache", Path.home() / ".cache" / "gpcalc",
+              Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "gpcalc"):
+        if d.is_dir():
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def output_workbook(folder: Path) -> Path | None:
+    found = sorted((folder / "output").glob("*.xlsx"))
+    return found[0] if found else None
+
+
+# ------------------------------------------------------------------------------------------------ one season
+
+
+def ensure_season(circuit: str, n: int, m: int, seed: int, data: Path) -> Path:
+    folder = data / f"{circuit}-{n}x{m}-s{seed}"
+    marker = folder / ".generated"
+    stamp = f"{circuit} {n} {m} {seed} {generate.__file__ and Path(generate.__file__).stat().st_size}"
+    if marker.exists() and marker.read_text() == stamp:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    t0 = time.perf_counter()
+    generate.generate(circuit, n, m, seed, folder, quiet=True)
+    marker.write_text(stamp)
+    print(f"  generated {folder} in {time.perf_counter() - t0:.1f} s", flush=True)
+    return folder
+
+
+def step_line(label: str, r: dict[str, Any], floor: float | None, floor_par: float | None, target: str = "") -> str:
+    ratio = f"{r['s'] / floor:6.2f}×" if floor else "      "
+    ratio_par = f"{r['s'] / floor_par:6.2f}×" if floor_par else "      "
+    rc = "" if r.get("rc", 0) == 0 else f"  exit {r['rc']}!"
+    return f"  {label:<30} {r['s']:8.2f} s  {ratio}  {ratio_par}  {r['peak_mb']:7.0f} MB{rc}  {target}"
+
+
+def bench_season(circuit: str, n: int, m: int, seed: int, data: Path, procs: int) -> dict[str, Any]:
+    folder = ensure_season(circuit, n, m, seed, data)
+    gp = gpcalc_cmd()
+    res: dict[str, Any] = {"circuit": circuit, "tournaments": n, "rows_per_workbook": m, "seed": seed,
+                           "folder": str(folder)}
+    env = dict(os.environ)
+    # startup
+    helps = [timed([*gp, "--help"]) for _ in range(5)]
+    res["help"] = min(helps, key=lambda r: r["s"])
+    res["help"]["median_s"] = statistics.median(h["s"] for h in helps)
+    # cold check, cold build
+    clear_caches(folder)
+    res["check_cold"] = timed([*gp, "check", str(folder)], env)
+    clear_caches(folder)
+    res["build_cold"] = timed([*gp, "build", str(folder)], env)
+    out = output_workbook(folder)
+    # the floor: start-up with the two libraries, read every workbook, write the same output cells
+    startup = min((timed([sys.executable, "-c", "import python_calamine, xlsxwriter"]) for _ in range(3)),
+                  key=lambda r: r["s"])
+    fl = timed([sys.executable, str(HERE / "floor.py"), str(folder), "--json", "--procs", str(procs),
+                *(["--output", str(out)] if out else [])], env)
+    floor = json.loads(fl["stdout"]) if fl["rc"] == 0 else {}
+    res["floor_detail"] = floor
+    res["floor_startup_s"] = startup["s"]
+    res["floor"] = {"s": startup["s"] + floor.get("floor_s", float("nan")), "peak_mb": fl["peak_mb"], "rc": fl["rc"]}
+    res["floor_parallel"] = {"s": startup["s"] + floor.get("floor_parallel_s", floor.get("floor_s", float("nan"))),
+                             "peak_mb": fl["peak_mb"], "rc": fl["rc"]}
+    # warm: nothing changed; one workbook added; one workbook edited
+    res["build_warm_same"] = timed([*gp, "build", str(folder)], env)
+    added = generate.write_tournament(folder, circuit, n, n, m, seed)
+    try:
+        res["build_warm_added"] = timed([*gp, "build", str(folder)], env)
+    finally:
+        added.unlink()
+    k = n // 3
+    edited = generate.write_tournament(folder, circuit, k, n, m, seed, variant=1)
+    try:
+        res["build_warm_edited"] = timed([*gp, "build", str(folder)], env)
+    finally:
+        restored = generate.write_tournament(folder, circuit, k, n, m, seed, variant=0)
+        if restored != edited:  # the re-drawn workbook was filed under another name: keep one of the two
+            edited.unlink(missing_ok=True)
+    res["inputs"] = {"workbooks": floor.get("workbooks"), "bytes": floor.get("bytes"), "rows": floor.get("rows"),
+                     "output_rows": floor.get("write_rows"), "output_cells": floor.get("write_cells")}
+    return res
+
+
+def report(res: dict[str, Any]) -> list[str]:
+    f, fp = res["floor"]["s"], res["floor_parallel"]["s"]
+    d = res["floor_detail"]
+    lines = [f"{res['circuit']} {res['tournaments']}×{res['rows_per_workbook']}: {d.get('workbooks', '?')} "
+             f"workbooks, {d.get('bytes', 0) / 1e6:.1f} MB, {d.get('rows', 0):,} input rows; output "
+             f"{d.get('write_rows', 0):,} rows / {d.get('write_cells', 0):,} cells",
+             f"  {'step':<30} {'time':>10}  {'×floor':>7}  {'×floor∥':>7}  {'peak':>10}"]
+    cold = res["build_cold"]["s"]
+    lines.append(step_line("floor (read + write, 1 proc)", res["floor"], f, fp,
+                           f"read {d.get('read_calamine_s', 0):.2f} s + write {d.get('write_s', 0):.2f} s "
+                           f"+ start-up {res['floor_startup_s']:.2f} s"))
+    lines.append(step_line(f"floor (read in {d.get('procs', 1)} procs)", res["floor_parallel"], f, fp,
+                           f"read {d.get('read_calamine_parallel_s', float('nan')):.2f} s"))
+    h = res["help"]
+    lines.append(step_line("gpcalc --help", h, f, fp, _verdict(h["s"] <= TARGETS["help_s"], "target < 0.15 s")))
+    lines.append(step_line("check (cold)", res["check_cold"], f, fp))
+    lines.append(step_line("build (cold)", res["build_cold"], f, fp,
+                           _verdict(cold <= TARGETS["cold_ratio"] * f, "target ≤ 1.3× floor")
+                           + "  " + _verdict(res["build_cold"]["peak_mb"] < TARGETS["peak_mb"], "< 1 GB")))
+    for key, label in (("build_warm_same", "build (warm, no change)"), ("build_warm_added", "build (warm, +1 workbook)"),
+                       ("build_warm_edited", "build (warm, 1 edited)")):
+        r = res[key]
+        lines.append(step_line(label, r, f, fp, f"{r['s'] / cold:.2f}× cold  "
+                               + _verdict(r["s"] <= TARGETS["warm_ratio"] * cold, "target ≤ 0.25× cold")))
+    for key in ("check_cold", "build_cold", "build_warm_same", "build_warm_added", "build_warm_edited"):
+        if res[key]["rc"] != 0:
+            lines.append(f"  ! {key} exited {res[key]['rc']}: {res[key]['stderr'].strip()[-600:]}")
+    return lines
+
+
+def _verdict(ok: bool, text: str) -> str:
+    return f"[{'ok' if ok else 'MISSED'}: {text}]"
+
+
+# ------------------------------------------------------------------------------------------------ micro
+
+
+def micro(circuit: str, sizes: list[int], seed: int, data: Path) -> list[dict[str, Any]]:
+    """compute() on an in-memory Season: a loaded 10⁴-row season, its tournaments replicated to each size."""
+    import pandas as pd
+
+    from gpcalc.season import load_season
+
+    base_dir = ensure_season(circuit, 100, 100, seed, data)
+    base = load_season(base_dir)
+    rows0 = len(base.results)
+    out = []
+    for size in sizes:
+        k = max(1, -(-size // rows0))
+        season = _replicate(base, k, pd)
+        t0 = time.perf_counter()
+        outcome = season.circuit.compute(season)
+        secs = time.perf_counter() - t0
+        out.append({"circuit": circuit, "rows": len(season.results), "copies": k, "s": secs,
+                    "ledger_rows": len(outcome.ledger), "standings_rows": len(outcome.standings)})
+        print(f"  {circuit} compute on {len(season.results):>9,} result rows: {secs:7.2f} s "
+              f"({len(outcome.ledger):,} ledger rows, {len(outcome.standings):,} standings rows)", flush=True)
+    return out
+
+
+def _replicate(base, k: int, pd):
+    """The season with its tournaments repeated k times (labels made unique; the same players)."""
+    import copy
+
+    if k == 1:
+        return base
+    s = copy.copy(base)
+    tours, results, tables = [], [], {}
+    for i in range(k):
+        suffix = "" if i == 0 else f" #{i + 1}"
+        t = base.tournaments.copy()
+        t["tournament"] = t["tournament"] + suffix
+        t["file"] = t["file"] + suffix
+        tours.append(t)
+        r = base.results.copy()
+        r["tournament"] = r["tournament"] + suffix
+        r["file"] = r["file"] + suffix
+        results.append(r)
+        for name, table in base.tables.items():
+            if "tournament" in table.columns:
+                tt = table.copy()
+                tt["tournament"] = tt["tournament"] + suffix
+                if "file" in tt.columns:
+                    tt["file"] = tt["file"] + suffix
+                tables.setdefault(name, []).append(tt)
+    s.tournaments = pd.concat(tours, ignore_index=True)
+    if "order" in s.tournaments.columns:
+        s.tournaments["order"] = range(len(s.tournaments))
+    s.results = pd.concat(results, ignore_index=True)
+    if "_order" in s.results.columns:
+        order = dict(zip(s.tournaments["tournament"], s.tournaments["order"]))
+        s.results["_order"] = s.results["tournament"].map(order)
+    s.tables = {**base.tables, **{n: pd.concat(v, ignore_index=True) for n, v in tables.items()}}
+    s.letters = dict(base.letters)
+    for (file, sheet), letters in base.letters.items():
+        for i in range(1, k):
+            s.letters[(f"{file} #{i + 1}", sheet)] = letters
+    return s
+
+
+# ------------------------------------------------------------------------------------------------ profile
+
+
+def profile(folder: Path, top: int = 30) -> str:
+    """cProfile of a cold build; the top functions by cumulative and by own time."""
+    import pstats
+
+    clear_caches(folder)
+    prof = folder.parent / f"profile-{folder.name}.out"
+    exe = gpcalc_cmd()
+    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), *exe, "build", str(folder)] if exe[0].endswith(
+        "gpcalc") else [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "gpcalc", "build", str(folder)]
+    r = timed(cmd)
+    import io
+
+    buf = io.StringIO()
+    st = pstats.Stats(str(prof), stream=buf)
+    st.sort_stats("cumulative").print_stats(top)
+    st.sort_stats("tottime").print_stats(top)
+    text = f"# {r['cmd']}  ({r['s']:.1f} s under cProfile, exit {r['rc']})\n" + buf.getvalue()
+    (folder.parent / f"profile-{folder.name}.txt").write_text(text)
+    return text
+
+
+# ------------------------------------------------------------------------------------------------ main
+
+
+def machine() -> str:
+    cpu = ""
+    with contextlib.suppress(OSError, StopIteration):
+        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+    mem = ""
+    try:
+        kb = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal")))
+        mem = f"{kb / 1024 / 1024:.0f} GB"
+    except (OSError, StopIteration):
+        pass
+    versions = []
+    for mod in ("pandas", "numpy", "python_calamine", "xlsxwriter", "pandera", "fastexcel"):
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            versions.append(f"{mod} {importlib.metadata.version(mod.replace('_', '-'))}")
+    return (f"{platform.node()}: {os.cpu_count()} cores ({cpu}), {mem}; Python {platform.python_version()}; "
+            + ", ".join(versions))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="60x150,1000x300", help="NxM list: tournaments × rows (default 60x150,1000x300)")
+    ap.add_argument("--circuits", default="", help="comma list (default: acf, aarhus and fecodaz when present)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--data", type=Path, default=HERE / "data", help="where generated seasons live (gitignored)")
+    ap.add_argument("--procs", type=int, default=2, help="processes for the parallel floor read")
+    ap.add_argument("--micro", default="10000,100000,1000000", help="result rows for the scoring micro benchmark")
+    ap.add_argument("--no-micro", action="store_true")
+    ap.add_argument("--profile", action="store_true", help="cProfile the cold build of the largest size")
+    a = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from gpcalc import circuits as registry
+
+    present = registry.available()
+    wanted = [c for c in (a.circuits.split(",") if a.circuits else ["acf", "aarhus", "fecodaz"]) if c]
+    chosen = [c for c in wanted if c in present]
+    for c in wanted:
+        if c not in present:
+            print(f"({c}: circuit not present in gpcalc, skipped)")
+    sizes = [tuple(int(x) for x in s.lower().split("x")) for s in a.sizes.split(",") if s]
+    a.data.mkdir(parents=True, exist_ok=True)
+    print(f"gpcalc benchmark {dt.datetime.now():%Y-%m-%d %H:%M}; {machine()}", flush=True)
+    all_lines: list[str] = []
+    for circuit in chosen:
+        for n, m in sizes:
+            print(f"\n{circuit} {n}×{m} …", flush=True)
+            res = bench_season(circuit, n, m, a.seed, a.data, a.procs)
+            lines = report(res)
+            print("\n".join(lines), flush=True)
+            all_lines += lines
+            (a.data / f"results-{circuit}-{n}x{m}.json").write_text(json.dumps(res, indent=1, default=str))
+    if not a.no_micro:
+        print("\nscoring only (compute on an in-memory Season, no I/O):", flush=True)
+        sizes_micro = [int(float(x)) for x in a.micro.split(",") if x]
+        for circuit in chosen:
+            try:
+                rows = micro(circuit, sizes_micro, a.seed, a.data)
+            except Exception as exc:  # report and go on: a benchmark, not a test
+                print(f"  {circuit}: micro benchmark failed: {type(exc).__name__}: {exc}")
+                continue
+            (a.data / f"results-micro-{circuit}.json").write_text(json.dumps(rows, indent=1))
+            big = [r for r in rows if r["rows"] >= 1_000_000]
+            if big:
+                print(f"  {_verdict(big[0]['s'] < TARGETS['micro_1e6_s'], '10⁶ rows < 5 s')}")
+    if a.profile:
+        n, m = max(sizes)
+        for circuit in chosen:
+            folder = ensure_season(circuit, n, m, a.seed, a.data)
+            text = profile(folder)
+            print(f"\nprofile written to {a.data}/profile-{folder.name}.txt:\n"
+                  + "\n".join(text.splitlines()[:45]), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,507 @@
+"""The Aarhus Skoleskak Grand Prix Mesterskab (ASS GPM, reglement of 15 August 2012, with its appendix).
+
+The rules themselves are pure functions in :mod:`gpcalc.circuits.aarhus_rules`; this module declares the
+workbooks (with the Danish headers and values organisers use) and turns a loaded season into an Outcome.
+GPM-points are exact tenths (§5 stk. 6: one decimal, half up) and shown with one decimal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..issues import Issues
+from ..spec import Field, SheetSpec
+from . import aarhus_rules as R
+from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, STANDING_COLUMNS, Circuit, Outcome, OutSheet
+
+KIND_ALIASES = (("Grand Prix", "GPT"), ("Grand Prix Turnering", "GPT"), ("GP", "GPT"),
+                ("AM", "Aarhusmesterskab"), ("Aarhusmesterskabet", "Aarhusmesterskab"),
+                ("Aarhus championship", "Aarhusmesterskab"), ("DM", "DM-kvalifikation"),
+                ("DM-kval", "DM-kvalifikation"), ("DM kvalifikation", "DM-kvalifikation"),
+                ("DM-kvalifikationsstævnet", "DM-kvalifikation"), ("DM qualifier", "DM-kvalifikation"))
+MOVE_ALIASES = (("op", "up"), ("ned", "down"), ("bliv", "stay"), ("forbliv", "stay"), ("forbliver", "stay"),
+                ("oprykning", "up"), ("nedrykning", "down"))
+STATUS_ALIASES = (("Forhåndskvalificeret", "Pre-qualified"), ("Forhaandskvalificeret", "Pre-qualified"),
+                  ("Prequalified", "Pre-qualified"), ("Pre qualified", "Pre-qualified"), ("Seeded", "Pre-qualified"))
+GROUP_HELP = "AA (or Plus), A, B, C, D, E, F, N (beginners), P (girls); a merged group as A+B."
+
+
+class Aarhus(Circuit):
+    name = "aarhus"
+    title = "Aarhus Skoleskak Grand Prix"
+    rulebook = "ASS"
+    rankings = R.RANKINGS
+    club_label = "Club"
+    identity_columns = ("club",)
+    results_order = ("group", "place", "name", "id", "club", "born", "sex", "points", "games", "move", "status")
+
+    season_settings = (
+        Field("GPTs", "count", aliases=("GPT", "Number of GPTs", "Antal GPT", "Antal GPT'er", "GPT'er"),
+              help="How many GPTs are scheduled this season (§2). The worst GPT result is dropped only for "
+                   "players who played all of them (§1 stk. 6).", example=5),
+        Field("Placement prize per", "count", default=4, aliases=("Prize per", "Placeringspræmie pr",
+                                                                   "Præmie pr"),
+              help="One placement prize per this many players with two or more GPTs (§1 stk. 7; default 4)."),
+        Field("Normalise Aarhusmesterskab", "yesno", default=False,
+              aliases=("Normaliser Aarhusmesterskab", "Normalise AM"),
+              help="Yes to normalise Aarhusmesterskab points to 7 rounds like a GPT (default No, a ruling)."),
+    )
+    tournament_settings = (
+        Field("Name", "text", required=True, aliases=("Navn", "Turnering", "Stævne"),
+              help="The tournament's name. / Turneringens navn.", example="GPT 1 Skåde"),
+        Field("Date", "date", required=True, aliases=("Dato", "Start"),
+              help="The day it was played (day first: 15/9/2012). / Spilledato.", example=dt.date(2012, 9, 15)),
+        Field("Kind", "choice", required=True, choices=R.KINDS, choice_aliases=KIND_ALIASES,
+              aliases=("Type", "Art", "Stævnetype"),
+              help="GPT, Aarhusmesterskab or DM-kvalifikation.", example="GPT"),
+    )
+    results_columns = (
+        Field("Group", "text", aliases=("Gruppe", "Grp", "Section"), help=GROUP_HELP, example="C", width=8),
+        Field("Place", "place", aliases=("Placering", "Plac", "Plads", "Rank", "Pos"),
+              help="Final place in the group: 1, 2, 3 … (=3 for a shared place).", example=1, width=8),
+        Field("Club", "text", aliases=("Klub", "Skole", "School"), help="The player's club or school.",
+              example="Skåde Skoleskak", width=20),
+        Field("Points", "score", aliases=("Point", "GPT-points", "GPT-point", "Score", "Pts", "P."),
+              help="GPT-points scored: 4, 4½ or 4,5.", example="4½", width=8),
+        Field("Games", "count", aliases=("Partier", "Spillede partier", "Antal partier", "Kampe"),
+              help="Games actually played at the board (byes and forfeits are not games). Blank = all rounds.",
+              example=7, width=8),
+        Field("Move", "choice", choices=("up", "down", "stay"), choice_aliases=MOVE_ALIASES,
+              aliases=("Rykning", "Op/ned", "Director", "Turneringsleder"),
+              help="Optional: the tournament director's decision for a player who did not play all rounds: "
+                   "up, down or stay (op, ned, bliv).", example="", width=8),
+        Field("Status", "choice", choices=("Pre-qualified",), choice_aliases=STATUS_ALIASES,
+              help="DM-kvalifikation only: Pre-qualified (forhåndskvalificeret) for players credited without "
+                   "playing.", example="", width=14),
+    )
+    register_columns = (
+        Field("Club", "text", aliases=("Klub", "Skole")),
+        Field("Strength group", "text", aliases=("Styrkegruppe", "Start group", "Startgruppe"),
+              help="The group the player starts the season in, if not the age group (§2 stk. 4)."),
+        Field("Rating", "number", aliases=("DSU rating", "Ratingtal", "DSU")),
+    )
+    tournament_sheets = (
+        SheetSpec("Groups", (
+            Field("Group", "text", required=True, aliases=("Gruppe",), help=GROUP_HELP, example="C", width=10),
+            Field("Rounds", "count", required=True, aliases=("Runder", "Antal runder"),
+                  help="Rounds the group played that day.", example=7, width=10),
+        ), aliases=("Grupper",), help="Group | Rounds: one row per group played (§5 stk. 6)."),
+    )
+    season_sheets = (
+        SheetSpec("Age groups", (
+            Field("Group", "choice", required=True, choices=R.AGE_GROUPS, aliases=("Gruppe",)),
+            Field("Born from", "int", aliases=("Født fra", "From", "Fra")),
+            Field("Born to", "int", aliases=("Født til", "To", "Til")),
+        ), aliases=("Aldersgrupper",), help="Group | Born from | Born to (§1 stk. 2); blank = the default."),
+    )
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, season, issues: Issues) -> None:
+        t, r = season.tournaments, season.results
+        year = season.year
+        if not season.settings.get("gpts"):
+            n = int((t.get("kind", pd.Series(dtype=object)) == R.GPT).sum()) if len(t) else 0
+            issues.warning("gpts-unknown", f"the season setting GPTs is missing: gpcalc assumes the {n} GPT "
+                           "workbooks present are the whole season, so players who played all of them have "
+                           "their worst result dropped (§1 stk. 6)", **season.setting_where("gpts"),
+                           hint="write the number of GPTs scheduled this season in season.xlsx (Setting GPTs)")
+        elif len(t):
+            n = int((t["kind"] == R.GPT).sum())
+            if n > int(season.settings["gpts"]):
+                issues.warning("gpts-exceeded", f"{n} GPT workbooks but the season setting GPTs is "
+                               f"{season.settings['gpts']}", **season.setting_where("gpts"),
+                               hint="correct the setting GPTs or remove a workbook")
+        if "Age groups" in season.tables and len(season.tables["Age groups"]):
+            ag = season.tables["Age groups"]
+            if ag["group"].duplicated().any():
+                issues.error("age-groups", "the Age groups sheet lists a group twice", file="season.xlsx",
+                             sheet="Age groups", hint="one row per group A–F")
+        if r.empty:
+            return
+        kinds = r["tournament"].map(t.set_index("tournament")["kind"]) if len(t) else pd.Series(dtype=object)
+        canon = r["group"].map(_canon_map(r["group"]))
+        bad = r["group"].notna() & canon.isna()
+        for row in r[bad].itertuples():
+            issues.error("bad-group", f"'{row.group}' is not a group", hint=f"write {GROUP_HELP}",
+                         **season.where(row, "group"))
+        status = r["status"] if "status" in r.columns else pd.Series(None, index=r.index)
+        prequal = status.eq("Pre-qualified")
+        need_group = kinds.eq(R.GPT) & r["group"].isna()
+        for row in r[need_group].itertuples():
+            issues.error("missing-group", f"{row.name}: the group played is blank", hint=f"write {GROUP_HELP}",
+                         **season.where(row, "group"))
+        need_pts = kinds.isin([R.GPT, R.AM]) & r["points"].isna()
+        for row in r[need_pts].itertuples():
+            issues.error("missing-points", f"{row.name}: Points is blank", hint="write the GPT-points scored",
+                         **season.where(row, "points"))
+        born_needed = r["born_year"].isna() & ~canon.isin(["P", "N"])
+        for row in r[born_needed].itertuples():
+            issues.error("missing-born", f"{row.name}: the birth year is needed for the age group (§1 stk. 2)",
+                         hint="write the birth year (2001) or date", **season.where(row, "born"))
+        for row in r[prequal & ~kinds.eq(R.DM)].itertuples():
+            issues.error("status-not-dm", "Status Pre-qualified is only for DM-kvalifikation",
+                         hint="clear the Status cell", **season.where(row, "status"))
+        # groups and rounds
+        groups = season.tables.get("Groups", pd.DataFrame(columns=["tournament", "group", "rounds"]))
+        gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
+        for row in gkey[gkey["g"].isna() & gkey["group"].notna()].itertuples():
+            issues.error("bad-group", f"'{row.group}' is not a group", hint=f"write {GROUP_HELP}",
+                         **season.where(row, "group"))
+        known = set(zip(gkey["tournament"], gkey["g"]))
+        needs_rounds = kinds.eq(R.GPT) | (kinds.eq(R.AM) & bool(season.settings.get("normalise_aarhusmesterskab")))
+        missing = needs_rounds & canon.notna() & ~pd.Series([(a, b) in known for a, b in
+                                                             zip(r["tournament"], canon)], index=r.index)
+        for (_tour, grp), rows in r[missing].groupby(["tournament", canon[missing]], sort=False):
+            row = rows.iloc[0]
+            issues.error("rounds-missing", f"group {grp} has no row on the Groups sheet: its number of rounds "
+                         "is needed to normalise to 7 rounds (§5 stk. 6)", file=row["file"], sheet="Groups",
+                         hint="add a row Group | Rounds for it on the Groups sheet")
+        rounds = _rounds_of(r, canon, gkey)
+        over = r["games"].notna() & rounds.notna() & (r["games"] > rounds)
+        for row in r[over.fillna(False)].itertuples():
+            issues.error("games-over-rounds", f"{row.name}: {row.games} games but group {row.group} played "
+                         "fewer rounds", hint="check Games and the Groups sheet", **season.where(row, "games"))
+        pts_over = r["points"].notna() & rounds.notna() & (r["points"] > rounds)
+        for row in r[pts_over.fillna(False)].itertuples():
+            issues.error("points-over-rounds", f"{row.name}: {row.points:g} points in {int(rounds[row.Index])} "
+                         "rounds", hint="check the points", **season.where(row, "points"))
+        # girls' group of fewer than 4 (§2 stk. 3)
+        p = r[canon.eq("P")]
+        for tour, rows in p.groupby("tournament", sort=False):
+            if len(rows) < 4:
+                issues.warning("small-p-group", f"{tour}: the girls' group P has {len(rows)} players; it is "
+                               "formed only with at least 4 (§2 stk. 3)", file=rows.iloc[0]["file"],
+                               hint="check the group of these girls")
+        boys = p[p["sex"].eq("M")]
+        for row in boys.itertuples():
+            issues.warning("boy-in-p", f"{row.name} is in the girls' group P but Sex is M",
+                           hint="check the group or the sex", **season.where(row, "sex"))
+        if year and len(t):
+            for tour in t.itertuples():
+                d = tour.date
+                if isinstance(d, dt.date) and not (dt.date(year, 7, 1) <= d <= dt.date(year + 1, 6, 30)):
+                    issues.warning("outside-season", f"{tour.tournament}: {d.isoformat()} is outside the "
+                                   f"{year}/{year + 1} season (1 July – 30 June)", file=tour.file,
+                                   sheet=tour.sheet, cell=tour._cells.get("date", ""),
+                                   hint="check the date or the season")
+
+    # ------------------------------------------------------------------ compute
+
+    def compute(self, season) -> Outcome:
+        s = season.settings
+        year = season.year
+        cfg = R.Settings(start_year=year, gpts=int(s["gpts"]) if s.get("gpts") else None,
+                         prize_per=int(s.get("placement_prize_per") or 4),
+                         normalise_am=bool(s.get("normalise_aarhusmesterskab")))
+        t = season.tournaments.copy()
+        r = season.results
+        gpt_n = cfg.gpts or int((t["kind"] == R.GPT).sum())
+        table, next_table = self._age_tables(season, year)
+
+        players = self._players(season, table)
+        res = self._rules_frame(season, t)
+        awards = R.score(res, table, cfg)
+        for row in awards[~awards["eligible"]].itertuples():
+            src = r.loc[row.Index]
+            season.issues.info("no-gpm-points", f"{src['name']} ({row.event}): no GPM-points — {row.skip_reason}",
+                               hint="nothing to do if this is right", **season.where(src, "name"))
+        entries = R.mark_dropped(R.credit(awards.assign(_src=awards.index)), gpt_n)
+        entries["date"] = entries["event"].map(t.set_index("tournament")["date"])
+
+        # ledger: one row per credit to an account
+        lg = entries.copy()
+        lg["tournament"] = lg["event"]
+        lg["name"] = lg["player"].map(players["name"])
+        lg["id"] = lg["player"].map(players["id"])
+        lg["points"] = lg["points"] / R.TENTH
+        credit_note = np.where(lg["ranking"].eq("P") & ~lg["group"].fillna("").eq("P"),
+                               "; also credited to P (girl in A–F, §5 stk. 4)", "")
+        lg["detail"] = lg["detail"].astype(str) + credit_note + np.where(lg["counted"], "",
+                                                                         "; worst GPT result, dropped (§1 stk. 6)")
+        lg["group_played"] = lg["group"]
+        ledger = lg[[*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]].sort_values(
+            ["date", "tournament", "ranking", "name"], kind="stable").reset_index(drop=True)
+
+        ent = entries.rename(columns={"event": "tournament"})
+        ent["points"] = ent["points"] / R.TENTH
+        ent = ent[ENTRY_COLUMNS]
+
+        # standings
+        st = R.rank_accounts(entries)
+        moves, state = R.movements(res, players["initial"])
+        nxt = R.next_gpt_group(state)
+        st["name"] = st["player"].map(players["name"])
+        st["id"] = st["player"].map(players["id"])
+        st["club"] = st["player"].map(players["club"])
+        st["next_group"] = st["player"].map(nxt)
+        st["total_tenths"] = st["total"]
+        st["total"] = st["total"] / R.TENTH
+        st["worst_result"] = np.where(st["worst"] >= 0, st["worst"] / R.TENTH, np.nan)
+        st["am_points"] = st["am"] / R.TENTH
+        st["tiebreak"] = st["decided_by"]
+        order = {g: i for i, g in enumerate(R.RANKINGS)}
+        st = st.sort_values(["ranking", "rank", "name"], key=lambda c: c.map(order) if c.name == "ranking" else c,
+                            kind="stable").reset_index(drop=True)
+        extra = ["gpts", "worst_result", "am_points", "next_group", "tiebreak"]
+        standings = st[[*STANDING_COLUMNS, *extra, "lots"]]
+
+        # prizes
+        prizes = self._prizes(st, awards, entries, res, players, cfg, gpt_n, table)
+        clubs = R.club_totals(awards, players["club"])
+        clubs = clubs.assign(ranking="Club", tied=clubs.duplicated("total", keep=False))
+        clubs["total"] = clubs["total"] / R.TENTH
+        clubs = clubs[["ranking", "rank", "tied", "club", "total", "players"]]
+
+        # movements, next GPT, next season
+        sheets = []
+        mv = moves.copy()
+        mv["name"] = mv["player"].map(players["name"])
+        mv["id"] = mv["player"].map(players["id"])
+        mv["club"] = mv["player"].map(players["club"])
+        mv["gpt_points"] = mv["points"] / 2
+        mv["changed"] = mv["move"].ne("stay")
+        tours = t[t["kind"] == R.GPT].sort_values("order")
+        for i, tour in enumerate(tours.itertuples(), start=1):
+            part = mv[mv["event"] == tour.tournament].sort_values(["group", "place"], kind="stable")
+            frame = part[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to",
+                          "move", "note", "changed"]]
+            sheets.append(OutSheet(f"Moves {i} {tour.tournament}", frame, highlight="changed",
+                                   note="§4: up at >= 75 % of games played, down below 25 %; director = relegation "
+                                        "left to the tournament director (write up/down/stay in the Move column).",
+                                   formats={"gpt_points": "points", "place": "int", "games": "int",
+                                            "rounds": "int"}))
+        born = players["born"]
+        ng = pd.DataFrame({"name": players["name"], "id": players["id"], "club": players["club"],
+                           "born": born, "age_group": players["age_group"]})
+        ng["strength_group"] = state["strength"].reindex(ng.index)
+        ng["strength_group"] = ng["strength_group"].where(ng["strength_group"].notna(), players["initial"])
+        ng["next_gpt_group"] = nxt.reindex(ng.index)
+        ng["next_gpt_group"] = ng["next_gpt_group"].where(ng["next_gpt_group"].notna(), players["initial"])
+        plus = state["plus"].reindex(ng.index).fillna("")
+        girl = players["female"].reindex(ng.index).fillna(False).astype(bool)
+        ng["note"] = np.where(plus.ne(""), "Plus: " + plus, "")
+        ng["note"] = np.where(girl & ng["next_gpt_group"].ne("N"),
+                              ng["note"] + np.where(ng["note"].eq(""), "", "; ") + "may choose P (§2 stk. 3)",
+                              ng["note"])
+        ng = ng.sort_values(["next_gpt_group", "name"], key=lambda c: c.map(_group_sort) if c.name ==
+                            "next_gpt_group" else c, kind="stable")
+        sheets.append(OutSheet("Next GPT groups", ng.reset_index(drop=True),
+                               note="§6: each player's group for the next GPT (strength group after promotion and "
+                                    "relegation, §4; Plus entitlements of the appendix).",
+                               formats={"born": "int"}))
+        n_prize = set(prizes.loc[prizes["ranking"].eq("N") & prizes["value"].eq("Placement prize"), "player"])
+        ns = R.next_season_groups(state, born, next_table, n_prize)
+        ns["name"] = players["name"].reindex(ns.index)
+        ns["id"] = players["id"].reindex(ns.index)
+        ns["club"] = players["club"].reindex(ns.index)
+        ns["born"] = born.reindex(ns.index)
+        ns["last_gpt"] = ns["last_event"]
+        ns = ns[["name", "id", "club", "born", "last_gpt", "group", "rule"]].sort_values(
+            ["group", "name"], key=lambda c: c.map(_group_sort) if c.name == "group" else c, kind="stable")
+        sheets.append(OutSheet("Next season groups", ns.reset_index(drop=True),
+                               note=f"§4 stk. 4: groups for the first GPT of {year + 1}/{year + 2}, from each "
+                                    "player's own last GPT of this season.", formats={"born": "int"}))
+
+        tours_out = t.copy()
+        tours_out["start"] = tours_out["date"]
+        tours_out["end"] = tours_out["date"]
+        tours_out["players"] = tours_out["tournament"].map(r.groupby("tournament").size()).fillna(0).astype(int)
+        tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "players", "file"]]
+
+        movements = [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
+                     for e, n, i, g, m, f, to in zip(mv["event"], mv["name"], mv["id"], mv["group"], mv["move"],
+                                                     mv["from"], mv["to"])]
+        summary = [
+            ("Rules", "Reglement for Aarhus Skoleskaks Grand Prix Mesterskab (15 August 2012) with its appendix "
+                      "and gpcalc's rulings (README)"),
+            ("GPTs scheduled", f"{gpt_n}" + ("" if cfg.gpts else " (setting GPTs missing: the GPT workbooks "
+                                                                 "present)")),
+            ("GPM-points", "startpoints (§5 stk. 2–4) + GPT-points × 7 / rounds, half up to one decimal "
+                           "(§5 stk. 6); Aarhusmesterskab 5 + points" + (" normalised" if cfg.normalise_am else
+                                                                         " (not normalised)")
+             + "; DM-kvalifikation flat 10 after an earlier GPT (§5 stk. 8–9)"),
+            ("Standings", "worst GPT result dropped in an account holding every GPT; ties: best worst result, "
+                          "most GPTs, points at Aarhusmesterskab, then lots (never drawn by gpcalc)"),
+            ("Age groups", ", ".join(f"{g} {a}–{'' if pd.isna(b) else b}" for g, a, b in
+                                     zip(table["group"], table["born_from"], table["born_to"]))),
+        ]
+        return Outcome(
+            ledger=ledger, entries=ent, standings=standings, tournaments=tours_out, prizes=prizes, clubs=clubs,
+            rankings=list(R.RANKINGS), standings_extra=extra, sheets=sheets, summary=summary,
+            json_extra={"movements": movements}, tournament_json=["kind", "date"], points_decimals=1,
+            prizes_note="Trophy (vandrepokal) per group; placement prizes floor(n/4) among players with two or "
+                        "more GPTs; memento prize for every GPT played without a placement prize (§1 stk. 7); "
+                        "Aarhusmesterskab trophies (§3).")
+
+    # -- helpers
+    def _age_tables(self, season, year: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+        table = R.default_age_table(year)
+        ag = season.tables.get("Age groups")
+        if ag is not None and len(ag):
+            over = ag.set_index("group")
+            table = table.set_index("group")
+            for g in over.index:
+                if pd.notna(over.loc[g, "born_from"]) or pd.notna(over.loc[g, "born_to"]):
+                    table.loc[g, "born_from"] = over.loc[g, "born_from"]
+                    table.loc[g, "born_to"] = over.loc[g, "born_to"]
+            table = table.reset_index()
+        nxt = table.copy()  # Ruling: the next season's table is this one a year on
+        nxt["born_from"] = nxt["born_from"] + 1
+        nxt["born_to"] = nxt["born_to"] + 1
+        return table, nxt
+
+    def _players(self, season, table: pd.DataFrame) -> pd.DataFrame:
+        r = season.results
+        last = r.drop_duplicates("player", keep="last").set_index("player")
+        p = pd.DataFrame({"name": last["name"], "id": last["id"], "born": last["born_year"],
+                          "female": last["sex"].eq("F")})
+        clubs = r[r["club"].notna()].drop_duplicates("player", keep="last").set_index("player")["club"]
+        p["club"] = clubs.reindex(p.index)
+        p["age_group"] = R.age_groups(p["born"], table)
+        reg = season.players
+        initial = p["age_group"].copy()
+        if len(reg) and "strength_group" in reg.columns:
+            sg = reg.dropna(subset=["strength_group"]).set_index("player")["strength_group"]
+            canon = sg.map(R.canonical_group)
+            for name, raw in sg[canon.isna() | ~canon.isin(R.AGE_GROUPS)].items():
+                season.issues.warning("bad-strength-group", f"register: strength group '{raw}' for {name} is not "
+                                      "one of A–F; the age group is used", file="season.xlsx", sheet="Players",
+                                      hint="write A, B, C, D, E or F")
+            canon = canon[canon.isin(R.AGE_GROUPS)]
+            initial.loc[canon.index.intersection(initial.index)] = canon
+        p["initial"] = initial
+        return p
+
+    def _rules_frame(self, season, t: pd.DataFrame) -> pd.DataFrame:
+        r = season.results
+        tinfo = t.set_index("tournament")
+        canon = r["group"].map(_canon_map(r["group"]))
+        groups = season.tables.get("Groups", pd.DataFrame(columns=["tournament", "group", "rounds"]))
+        gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
+        pts = pd.to_numeric(r["points"], errors="coerce")
+        return pd.DataFrame({
+            "event": r["tournament"], "order": r["tournament"].map(tinfo["order"]),
+            "kind": r["tournament"].map(tinfo["kind"]), "player": r["player"], "group": canon,
+            "place": r["place"], "half": (pts * 2).round().astype("Int64"),
+            "games": pd.to_numeric(r["games"], errors="coerce").astype("Int64"),
+            "rounds": _rounds_of(r, canon, gkey).astype("Int64"), "born": r["born_year"],
+            "female": r["sex"].eq("F"), "move": r.get("move"), "status": r.get("status")}, index=r.index)
+
+    def _prizes(self, st, awards, entries, res, players, cfg, gpt_n, table) -> pd.DataFrame:
+        st_t = st.assign(total=st["total_tenths"])
+        parts = [R.trophies(st_t).assign(rule="ASS §1 stk. 7"),
+                 R.placement_prizes(st_t, cfg.prize_per).assign(rule="ASS §1 stk. 7")]
+        parts.append(R.memento_prizes(awards, entries, parts[1], gpt_n).assign(rule="ASS §1 stk. 7"))
+        am = res[res["kind"] == R.AM].copy()
+        if len(am):
+            am["age_group"] = R.age_groups(am["born"], table)
+            for event, rows in am.groupby("event", sort=False):
+                top = rows[rows["place"] == 1]
+                parts.append(pd.DataFrame({"ranking": top["group"], "place": 1, "player": top["player"],
+                                           "prize": f"Aarhusmesterskab trophy ({event})",
+                                           "note": np.where(top.groupby("group")["player"].transform("size") > 1,
+                                                            "shared first place: lots to be drawn", ""),
+                                           "rule": "ASS §3"}))
+                g = R.girls_trophy(rows)
+                if len(g):
+                    win = g[g["rank"] == 1]
+                    parts.append(pd.DataFrame({
+                        "ranking": "P", "place": 1, "player": win["player"],
+                        "prize": f"Girls' trophy, Pigevandrepokal ({event})",
+                        "note": [f"{_half(h)}/{int(n)} games, age group {a}" + (" — lots to be drawn" if lots
+                                                                               else "")
+                                 for h, n, a, lots in zip(win["half"], win["games"], win["age_group"],
+                                                          win["lots"])],
+                        "rule": "ASS §3"}))
+        pz = pd.concat([p for p in parts if len(p)], ignore_index=True) if any(len(p) for p in parts) else \
+            pd.DataFrame(columns=["ranking", "place", "player", "prize", "note", "rule"])
+        pz["name"] = pz["player"].map(players["name"])
+        pz["id"] = pz["player"].map(players["id"])
+        pz["club"] = pz["player"].map(players["club"])
+        pz["value"] = pz["prize"]
+        pz["place"] = pd.to_numeric(pz["place"], errors="coerce").astype("Int64")
+        return pz[["ranking", "place", "name", "id", "player", "club", "value", "note", "rule"]]
+
+    # ------------------------------------------------------------------ templates
+
+    def season_defaults(self) -> dict[str, list[list[Any]]]:
+        table = R.default_age_table(2012)
+        ages = [["Group", "Born from", "Born to"]] + [[g, int(a), None if pd.isna(b) else int(b)]
+                                                     for g, a, b in zip(table["group"], table["born_from"],
+                                                                        table["born_to"])]
+        players = [["ID", "Name", "Sex", "Born", "Club", "Strength group", "Rating"],
+                   ["", "Jensen, Anne", "P", 2000, "Skåde Skoleskak", "", None]]
+        return {"Players": players, "Age groups": ages}
+
+    def season_default_values(self) -> dict[str, Any]:
+        return {"gpts": 5}
+
+    def template_example(self) -> dict[str, Any]:
+        return {
+            "Groups": [["A", 7], ["C", 7], ["P", 6]],
+            "Results": [
+                ["C", 1, "Hansen, Peter", "", "Skåde Skoleskak", 1999, "D", "5½", 7, "", ""],
+                ["C", "=2", "Nielsen, Line", "", "Lystrup", 2002, "P", "4,5", 7, "", ""],
+                ["C", "=2", "Søren Madsen", "", "Viby", 1998, "D", 1, 2, "stay", ""],
+                ["P", 1, "Sofie Berg", "", "Skåde Skoleskak", 2003, "P", 4, 6, "", ""],
+            ],
+        }
+
+    def instructions(self) -> list[str]:
+        return [
+            "DANSK — Sådan udfyldes arbejdsbogen (én arbejdsbog pr. GPT, Aarhusmesterskab eller "
+            "DM-kvalifikation)",
+            "1. Arket Tournament (Turnering): skriv Navn, Dato (dag først: 15/9/2012) og Kind (art): GPT, "
+            "Aarhusmesterskab eller DM-kvalifikation.",
+            "2. Arket Groups (Grupper): én række pr. gruppe med antal Runder spillet i gruppen (§5 stk. 6). "
+            "Grupper: AA (Plus), A–F, N (nybegyndere), P (piger); sammenlagte grupper som A+B.",
+            "3. Arket Results (Resultater): én række pr. spiller: Gruppe, Placering (=3 ved delt plads), Navn, "
+            "Klub, Født (år eller dato), Køn (D/M = dreng, P/K = pige), Point (4½ eller 4,5) og Partier = "
+            "spillede partier (oversiddere og walk-over tæller ikke; tom = alle runder).",
+            "4. Spillere der ikke spillede alle runder: turneringslederen kan skrive sin afgørelse i kolonnen "
+            "Move: op, ned eller bliv (§4 stk. 3).",
+            "5. DM-kvalifikation: forhåndskvalificerede spillere skrives med Status = Forhåndskvalificeret og "
+            "tomme point (§5 stk. 8).",
+            "6. Send arbejdsbogen til GPM-kartoteksføreren.",
+            "",
+            "ENGLISH — How to fill in this workbook (one workbook per GPT, Aarhusmesterskab or DM-kvalifikation)",
+            "1. Tournament sheet: Name, Date (day first: 15/9/2012) and Kind: GPT, Aarhusmesterskab or "
+            "DM-kvalifikation.",
+            "2. Groups sheet: one row per group with the Rounds the group played (§5 stk. 6). Groups: AA (Plus), "
+            "A–F, N (beginners), P (girls); a merged group as A+B.",
+            "3. Results sheet: one row per player: Group, Place (=3 for a shared place), Name, Club, Born (year or "
+            "date), Sex (M/D boy, F/P/K girl), Points (4½ or 4,5) and Games = games played at the board (byes and "
+            "forfeits are not games; blank = all rounds).",
+            "4. Players who did not play every round: the tournament director may record the decision in the Move "
+            "column: up, down or stay (§4 stk. 3).",
+            "5. DM-kvalifikation: pre-qualified players are listed with Status = Pre-qualified and blank points "
+            "(§5 stk. 8).",
+            "6. Send the workbook to the GPM records keeper (GPM-kartoteksfører).",
+        ]
+
+
+def _canon_map(groups: pd.Series) -> dict:
+    return {g: R.canonical_group(g) for g in pd.unique(groups.dropna())}
+
+
+def _rounds_of(r: pd.DataFrame, canon: pd.Series, gkey: pd.DataFrame) -> pd.Series:
+    lookup = gkey.dropna(subset=["g"]).drop_duplicates(["tournament", "g"]).set_index(["tournament", "g"])["rounds"]
+    idx = pd.MultiIndex.from_arrays([r["tournament"], canon])
+    return pd.Series(pd.to_numeric(lookup.reindex(idx), errors="coerce").to_numpy(), index=r.index)
+
+
+def _group_sort(g: Any) -> int:
+    order = {"AA": 0, "A": 1, "B": 2, "C": 3, "D": 4, "E": 5, "F": 6, "N": 7, "P": 8}
+    return order.get(g, 9)
+
+
+def _half(h: Any) -> str:
+    return str(R.fmt_half(np.array([int(h)]))[0])
+
+
+CIRCUIT = Aarhus()
