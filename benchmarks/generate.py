@@ -499,9 +499,15 @@ def _aarhus_book(rng, season, pool, index, count, rows, day, seed):
         header = [{"Group": "Gruppe", "Name": "Navn", "Born": "Født", "Sex": "Køn", "Place": "Placering",
                    "Points": "Point", "Games": "Partier"}.get(h, h) for h in header]
     table = [header]
+    prequalified: list[tuple[str, Player]] = []
     for g in sorted(groups, key=order.index):
         rounds = group_rounds[g]
-        scored = _draw_scores(rng, groups[g], rounds)
+        members = groups[g]
+        if dm:  # pre-qualified players are listed (below everyone) but did not play
+            pre = [p for p in members if rng.random() < 0.05]
+            prequalified += [(g, p) for p in pre]
+            members = [p for p in members if p not in pre] or members[:1]
+        scored = _draw_scores(rng, members, rounds)
         games_of = {}
         for _score, p in scored:
             games = rounds
@@ -519,11 +525,11 @@ def _aarhus_book(rng, season, pool, index, count, rows, day, seed):
             if moves:
                 row.append(rng.choice(("stay", "down")) if games < rounds else None)
             if dm:
-                pre = rng.random() < 0.05
-                if pre:  # listed, did not play: place, points and games blank
-                    row[1], row[7], row[8] = None, None, None
-                row.append("Pre-qualified" if pre else None)
+                row.append(None)
             table.append(row)
+    for g, p in prequalified:  # place, points and games blank
+        sex = {"MF": p.sex, "DP": "D" if p.sex == "M" else "P", "MK": "M" if p.sex == "M" else "K"}[sex_style]
+        table.append([g, None, p.name, _id_cell(p, id_text), p.place, p.born.year, sex, None, None, "Pre-qualified"])
     settings = [["Setting", "Value"], ["Name", name], ["Date", _excel_date(rng, day, rng.random())], ["Kind", kind]]
     groups_sheet = [["Group", "Rounds"], *[[g, group_rounds[g]] for g in sorted(groups, key=order.index)]]
     return name, [("Tournament", settings), ("Results", table), ("Groups", groups_sheet)]

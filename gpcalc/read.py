@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,10 +16,14 @@ from .parse import BadValue, clean_text, header_key
 from .spec import Field, SheetSpec
 
 # Limits on what one workbook may hold (documented in the README): refused before reading, clearly.
-MAX_FILE_BYTES = 50 * 1024 * 1024
-MAX_UNCOMPRESSED_BYTES = 300 * 1024 * 1024
-MAX_ROWS = 100_000
-MAX_CELL_CHARS = 32_767
+# All are checked from the zip directory and a streaming scan of the sheet XML BEFORE calamine loads anything.
+MAX_FILE_BYTES = 50 * 1024 * 1024  # the .xlsx file on disk
+MAX_UNCOMPRESSED_BYTES = 300 * 1024 * 1024  # all its zip members unpacked (zip bombs stop here)
+MAX_ROWS = 100_000  # rows in one sheet (by <dimension>, by the last row number and by counting rows)
+MAX_CELLS = 5_000_000  # rows × columns of one sheet (calamine holds the whole rectangle in memory)
+MAX_CELL_CHARS = 32_767  # characters in one cell (Excel's own limit)
+_MAX_CELL_XML = 4 * MAX_CELL_CHARS + 4096  # bytes of one cell's XML that cannot hold ≤ MAX_CELL_CHARS characters
+_CHUNK = 1 << 18
 
 
 @dataclass
@@ -27,6 +32,8 @@ class RawSheet:
     rows: list[list[Any]]
     hidden: bool = False
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    hidden_rows: list[int] = field(default_factory=list)  # Excel row numbers (1-based) marked hidden
+    formulas: list[str] = field(default_factory=list)  # cells holding a formula with no saved value
 
 
 @dataclass

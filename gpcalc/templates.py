@@ -110,6 +110,25 @@ def _finish(wb, path: Path) -> None:
     wb.properties.lastModifiedBy = "gpcalc"
     path.parent.mkdir(parents=True, exist_ok=True)
     wb.save(path)
+    _freeze_zip(path)
+
+
+def _freeze_zip(path: Path) -> None:
+    """Make the file byte-identical for identical content: fixed member times and document dates
+    (openpyxl stamps 'modified' with the current time on save)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        members = [(i.filename, zf.read(i.filename)) for i in zf.infolist()]
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members:
+            if name == "docProps/core.xml":
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(<)", rb"\g<1>" + stamp + rb"\g<2>", data)
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
 
 
 def write_template(circuit, path: Path | str) -> Path:

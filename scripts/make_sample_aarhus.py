@@ -21,8 +21,8 @@ from openpyxl import load_workbook
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpcalc.circuits import get  # noqa: E402
 from gpcalc.circuits import aarhus_rules as R  # noqa: E402
+from gpcalc.circuits import get  # noqa: E402
 from gpcalc.templates import write_season, write_template  # noqa: E402
 
 CLUBS = ("Skåde Skoleskak", "Lystrup Skoleskak", "Viby Skoleskak", "Tranbjerg Skoleskak", "Risskov Skoleskak",
@@ -73,7 +73,7 @@ def make_players(rng: np.random.Generator, n: int) -> list[dict]:
 
 
 def _age_weights() -> np.ndarray:
-    w = np.array([1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 4], dtype=float)
+    w = np.array([4, 4, 4, 4, 5, 5, 6, 6, 6, 6, 5, 4, 3], dtype=float)
     return w / w.sum()
 
 
@@ -111,7 +111,7 @@ def play_group(rng: np.random.Generator, members: list[dict], rounds: int, leave
 def with_places(rows: list[dict]) -> list[dict]:
     """Places from points; equal points share the place, written =3 (the organisers' form)."""
     pts = [r["points"] for r in rows]
-    for i, r in enumerate(rows):
+    for r in rows:
         first = pts.index(r["points"]) + 1
         shared = pts.count(r["points"]) > 1
         r["place"] = f"={first}" if shared else first
@@ -192,9 +192,7 @@ def run(folder: Path, seed: int, n_players: int) -> None:
                 buckets["AA"] = plus
                 buckets["A"] = [p for p in a if p not in plus]
             for g, members in sorted(buckets.items(), key=lambda kv: _order(kv[0])):
-                rounds = int(rng.choice([6, 7, 7, 8, 9])) if len(members) >= 6 else max(3, len(members) - 1)
-                if g == "AA":
-                    rounds = 5
+                rounds = int(rng.choice([6, 7, 7, 8, 9])) if g != "AA" else 6
                 groups[g] = rounds
                 leave = {m["name"]: int(rng.integers(1, rounds)) for m in members if rng.random() < 0.05}
                 played = with_places(play_group(rng, members, rounds, leave))
@@ -224,7 +222,7 @@ def run(folder: Path, seed: int, n_players: int) -> None:
             for p in present:
                 buckets.setdefault("P" if p["prefers_p"] and rng.random() < 0.5 else p["age"], []).append(p)
             for g, members in sorted(buckets.items(), key=lambda kv: _order(kv[0])):
-                rounds = 7 if len(members) >= 6 else max(3, len(members) - 1)
+                rounds = 7 if len(members) >= 6 else 6
                 groups[g] = rounds
                 played = with_places(play_group(rng, members, rounds, {}))
                 for m in played:
@@ -240,7 +238,7 @@ def run(folder: Path, seed: int, n_players: int) -> None:
             for p in present:
                 buckets.setdefault(p["age"], []).append(p)
             for g, members in sorted(buckets.items(), key=lambda kv: _order(kv[0])):
-                rounds = 5 if len(members) >= 6 else max(3, len(members) - 1)
+                rounds = 5
                 groups[g] = rounds
                 played = with_places(play_group(rng, members, rounds, {}))
                 for m in played:

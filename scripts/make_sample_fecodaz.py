@@ -312,17 +312,18 @@ def main(out: Path = DEFAULT_OUT) -> dict:
 
     # a valid closed tournament (Valle host, 4 visitors, July) and an invalid one (October)
     strong = sorted(pool[2:], key=lambda q: -q.strength)
-    for label, start, host, valid in (("Cerrado Magistral de Cali", dt.date(2009, 7, 20), "Valle", True),
+    for label, start, host, valid in (("Cerrado Magistral de Bogotá", dt.date(2009, 4, 20), "Bogotá", True),
+                                      ("Cerrado Magistral de Cali", dt.date(2009, 7, 20), "Valle", True),
                                       ("Cerrado de Maestros de Medellín", dt.date(2009, 10, 5), "Antioquia", False)):
         locals_ = [p for p in strong[:120] if p.liga == host][:6]
-        visitors = [p for p in strong[:60] if p.liga != host][:4]
+        visitors = [p for p in strong[:60] if p.liga not in (host, "Bogotá", "Valle")][:4]
         entrants = locals_ + visitors
         table = simulate(rng, entrants, 9, short=0.0)
         settings = tournament_settings(label, start, start + dt.timedelta(days=8), "Closed", host, 6, True, "None",
                                        True, 9, False, fees=0, prizes=6_000_000)
         files[f"cerrados/{host.lower()}-{start:%m}.xlsx"] = {"Tournament": settings,
                                                               "Results": result_rows(rng, table, start.month, False)}
-        facts[f"closed_{'valid' if valid else 'late'}"] = label
+        facts.setdefault(f"closed_{'valid' if valid else 'late'}", []).append(label)
 
     # national championship without cash prizes (starts at categoría 3)
     nat = strong[:24]
@@ -342,7 +343,7 @@ def main(out: Path = DEFAULT_OUT) -> dict:
         used.update(p.key for p in members)
         teams.append((liga, members, sum(p.strength for p in members[:4]) + rng.gauss(0, 120)))
     teams.sort(key=lambda t: -t[2])
-    head = HEAD_ES[:-1] + ["Equipo", "Puesto equipo", "Tablero", "Puesto tablero"]
+    head = HEAD_ES + ["Equipo", "Puesto equipo", "Tablero", "Puesto tablero"]
     rows = [head]
     entries = []
     for tplace, (liga, members, _) in enumerate(teams, start=1):

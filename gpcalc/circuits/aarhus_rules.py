@@ -289,7 +289,8 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     r = np.where(r <= 0, settings.norm_rounds, r)
     norm = normalise_tenths(h, r, settings.norm_rounds)
     plain = h * 5  # half-points in tenths
-    played_round = games.fillna(0).to_numpy(dtype=np.int64) >= 1
+    # blank Games = the player played every round of the group (Ruling); 0 = no round played (§5 stk. 5)
+    played_round = games.isna().to_numpy() | (games.fillna(0).to_numpy(dtype=np.int64) >= 1)
 
     # DM-kvalifikation: only players with a GPT earlier in the season (§5 stk. 9)
     first_gpt = (res.loc[is_gpt & played_round].groupby("player")["order"].min())

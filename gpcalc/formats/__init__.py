@@ -1,0 +1,502 @@
+"""Files organisers already have, read as tournament workbooks: FIDE TRF reports and chess-results exports.
+
+Each becomes a :class:`~gpcalc.read.RawBook` with a ``Tournament`` and a ``Results`` sheet, so the normal
+validation runs on it exactly as on a typed template.
+
+Where the settings TRF lacks come from (prize money, State, kind, sections' divisions, groups …):
+
+- **TRF** (``open.trf``, or a ``.txt`` that is a TRF): a *sidecar* workbook with the same stem beside it
+  (``open.xlsx``) holding the ``Tournament`` sheet (and ``Sections`` / ``Groups`` when the circuit uses them).
+  Name, Start, End (Aarhus: Date) and Rounds are taken from the TRF header when the sidecar leaves them out.
+  ``gpcalc import open.trf -c acf -o open.xlsx`` writes such a workbook already filled in; if the sidecar holds
+  a filled ``Results`` sheet too it is read as an ordinary tournament workbook and the TRF is ignored (with a
+  note), so "import, check in Excel, keep both files" never counts a tournament twice.
+- **chess-results / Swiss-Manager export** (``.xlsx`` with a "Final ranking" header and no ``Results`` sheet):
+  the organiser adds a ``Tournament`` sheet (copied from the template) to the export workbook itself.
+
+Places: TRF and chess-results ranks are after tiebreak. For circuits that share tied places
+(``circuit.shared_places``: ACF) players level on points share the place (``=3``), listed in tiebreak order;
+for the others (FECODAZ) the tiebreak rank is the place.
+
+Rating lists (ACF cl. 11) live in a ``ratings/`` folder of the season: see :func:`apply_ratings`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..issues import Issues
+from ..parse import clean_text, header_key
+from ..read import RawBook, RawSheet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+TRF_SUFFIXES = (".trf", ".txt")
+SIDE_SUFFIXES = (".xlsx", ".xlsm")
+RATINGS_DIR = "ratings"
+SEASON_FILE = "season.xlsx"
+
+
+# ------------------------------------------------------------------------------------------ detection
+
+
+def _ratings_folder(path: Path) -> bool:
+    """The file is inside the season's ``ratings/`` folder (a folder named ratings beside season.xlsx)."""
+    for parent in path.parents:
+        if parent.name.casefold() == RATINGS_DIR and any(
+                p.name.casefold() == SEASON_FILE for p in parent.parent.glob("*.xlsx")):
+            return True
+    return False
+
+
+def _trf_sibling(path: Path) -> Path | None:
+    from .trf import looks_like_trf
+
+    for p in sorted(path.parent.glob(f"{_glob_escape(path.stem)}.*")):
+        if p != path and p.suffix.casefold() in TRF_SUFFIXES and p.stem == path.stem and looks_like_trf(p):
+            return p
+    return None
+
+
+def _glob_escape(text: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[]" else c for c in text)
+
+
+def _sidecar(path: Path) -> Path | None:
+    for p in sorted(path.parent.glob(f"{_glob_escape(path.stem)}.*")):
+        if p != path and p.stem == path.stem and p.suffix.casefold() in SIDE_SUFFIXES and not p.name.startswith("~$"):
+            return p
+    return None
+
+
+def _sheet_names(path: Path) -> list[str] | None:
+    try:
+        from python_calamine import CalamineWorkbook
+
+        return list(CalamineWorkbook.from_path(str(path)).sheet_names)
+    except Exception:  # not a readable workbook: the normal reader reports it
+        return None
+
+
+_RESULTS_NAMES = {"results", "resultados", "resultater", "standings", "clasificación"}
+
+
+def _has_filled_results(path: Path) -> bool:
+    try:
+        from python_calamine import CalamineWorkbook
+
+        book = CalamineWorkbook.from_path(str(path))
+        for name in book.sheet_names:
+            if header_key(name) in _RESULTS_NAMES:
+                rows = book.get_sheet_by_name(name).to_python()
+                return sum(1 for r in rows[1:] if any(clean_text(v) for v in r)) > 0
+    except Exception:
+        return False
+    return False
+
+
+def _is_ranking_export(path: Path) -> bool:
+    names = _sheet_names(path)
+    if not names or any(header_key(n) in _RESULTS_NAMES for n in names):
+        return False
+    from python_calamine import CalamineWorkbook
+
+    from .chessresults import looks_like_ranking
+
+    book = CalamineWorkbook.from_path(str(path))
+    for name in names:
+        rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=12)
+        if looks_like_ranking(rows):
+            return True
+    return False
+
+
+def is_foreign(path: Path | str) -> bool:
+    """True for a file this package reads instead of the workbook reader: a TRF, a chess-results export,
+    a TRF's sidecar workbook, or a rating list in ``ratings/``."""
+    path = Path(path)
+    suffix = path.suffix.casefold()
+    if _ratings_folder(path):
+        return True
+    if suffix in TRF_SUFFIXES:
+        from .trf import looks_like_trf
+
+        return looks_like_trf(path)
+    if suffix in SIDE_SUFFIXES:
+        if _trf_sibling(path) is not None:
+            return not _has_filled_results(path)  # a sidecar; a full workbook beside a TRF is read normally
+        try:
+            return _is_ranking_export(path)
+        except Exception:
+            return False
+    return False
+
+
+# ------------------------------------------------------------------------------------------ loading
+
+
+def load(path: Path | str, label: str, issues: Issues, circuit=None) -> RawBook | None:
+    """A foreign file as a RawBook (Tournament + Results [+ the sidecar's extra sheets]); None when it is not
+    a tournament of its own (a sidecar, a rating list) or cannot be read (then with an error naming the file)."""
+    path = Path(path)
+    if circuit is None:
+        from .. import circuits
+
+        circuit = circuits.get("acf")
+    if _ratings_folder(path):
+        return None  # read by apply_ratings
+    suffix = path.suffix.casefold()
+    if suffix in TRF_SUFFIXES:
+        side = _sidecar(path)
+        if side is not None and _has_filled_results(side):
+            issues.info("trf-superseded", f"{side.name} beside it holds a filled Results sheet, so that workbook "
+                        "is read and this TRF is not", file=label)
+            return None
+        if side is None:
+            issues.error("trf-no-sidecar", f"a TRF holds no {', '.join(_required_extra(circuit))}: save the "
+                         f"Tournament sheet beside it as {path.stem}.xlsx", file=label, cell="line 1",
+                         hint=f"gpcalc import {path.name} -c {circuit.name} -o {path.stem}.xlsx writes it "
+                              "filled in from the TRF; complete it in Excel")
+            return None
+        return trf_book(path, label, issues, circuit, side=side)
+    if suffix in SIDE_SUFFIXES and _trf_sibling(path) is not None:
+        return None  # a sidecar: read with its TRF
+    return export_book(path, label, issues, circuit, require_settings=True)
+
+
+def _required_extra(circuit) -> list[str]:
+    have = {"name", "start", "end", "date", "rounds", "circuit"}
+    return [f.name for f in circuit.tournament_spec().fields if f.required and f.key not in have] or ["settings"]
+
+
+def trf_book(path: Path, label: str, issues: Issues, circuit, side: Path | None = None) -> RawBook | None:
+    from .trf import read_trf
+
+    t = read_trf(path, label, issues)
+    if t is None:
+        return None
+    p = t.players
+    players = {
+        "name": list(p["name"]), "id": list(p["fide_id"]), "sex": list(p["sex"]),
+        "born": [d if isinstance(d, dt.date) else (int(y) if y == y and y is not None else None)
+                 for d, y in zip(p["birth_date"], p["birth_year"])],
+        "rank": list(p["rank"]), "rank_tied": [False] * len(p), "points": list(p["points"]),
+        "games": list(p["games"]), "title": list(p["title"]), "rating": list(p["rating"]),
+        "fed": list(p["fed"]),
+    }
+    header = {"name": t.name, "start": t.start, "end": t.end or t.start, "date": t.start,
+              "rounds": t.rounds or None}
+    return _book(path, label, issues, circuit, players, header, side=side)
+
+
+def export_book(path: Path, label: str, issues: Issues, circuit, *, require_settings: bool) -> RawBook | None:
+    from .chessresults import read_export
+
+    ex = read_export(path, label, issues)
+    if ex is None:
+        return None
+    p = ex.players
+    players = {k: list(p[k]) for k in ("name", "rank", "points", "games", "title", "rating", "national_rating",
+                                       "club", "fed", "sex", "born")}
+    players["id"] = list(p["fide_id"])
+    players["rank_tied"] = list(p["rank_shared"])
+    players["row"] = list(p["row"])
+    header = {"name": ex.name, "rounds": ex.rounds}
+    return _book(path, label, issues, circuit, players, header, side=path, export=ex,
+                 require_settings=require_settings)
+
+
+def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, list], header: dict[str, Any],
+          *, side: Path | None, export=None, require_settings: bool = False) -> RawBook | None:
+    import pandas as pd
+
+    from ..read import read_book
+    from .ties import place_text, shared_places
+
+    sheets: dict[str, RawSheet] = {}
+    tspec = circuit.tournament_spec()
+    tournament_rows: list[list[Any]] = [["Setting", "Value"]]
+    if side is not None:
+        side_book = read_book(side, side.name if side != path else label, issues)
+        if side_book is None:
+            return None
+        found = side_book.find(tspec)
+        if found is not None:
+            tournament_rows = [list(r) for r in found.rows] or tournament_rows
+        elif require_settings:
+            issues.error("no-tournament-sheet", "this chess-results export has no Tournament sheet, so its "
+                         f"{', '.join(_required_extra(circuit))} are unknown", file=label,
+                         hint=f"copy the Tournament sheet of the organiser template (gpcalc template "
+                              f"{circuit.name}) into this workbook and fill it in")
+            return None
+        for spec in circuit.tournament_sheets:
+            sh = side_book.find(spec)
+            if sh is not None:
+                sheets[sh.name] = sh
+    present = {header_key(r[0]) for r in tournament_rows if r}
+    for f in tspec.fields:
+        value = header.get(f.key)
+        if value in (None, "") or any(n in present for n in f.names()):
+            continue
+        tournament_rows.append([f.name, value])
+    sheets["Tournament"] = RawSheet("Tournament", tournament_rows)
+
+    frame = pd.DataFrame(players)
+    if circuit.shared_places:
+        # ranks are after tiebreak; players level on points share the place (listed in tiebreak order)
+        shared = shared_places(frame["points"])
+        frame["place"] = place_text(shared["place"], shared["tied"])
+    else:
+        frame["place"] = place_text(frame["rank"], frame["rank_tied"])
+    values = _result_values(circuit, frame)
+    sheets["Results"] = _results_sheet(circuit, values, export)
+    return RawBook(path, label, sheets)
+
+
+def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:
+    """Results column key → values, for the circuit's Results fields that the file can fill."""
+    n = len(frame)
+    out: dict[str, list[Any]] = {}
+
+    def col(name: str) -> list[Any]:
+        return [None if _blank(v) else v for v in frame[name]] if name in frame else [None] * n
+
+    source = {"place": "place", "name": "name", "id": "id", "sex": "sex", "born": "born", "title": "title",
+              "fide_rating": "rating", "national_rating": "national_rating", "score": "points",
+              "points": "points", "games": "games", "club": "club"}
+    for f in circuit.results_spec().fields:
+        if f.key in source:
+            out[f.key] = col(source[f.key])
+        elif f.key == "state" and f.kind == "choice":
+            choices = {c.casefold() for c in f.choices}
+            out[f.key] = [v if isinstance(v, str) and v.casefold() in choices else None for v in col("fed")]
+    if "id" in out:
+        out["id"] = [None if v is None else str(v) for v in out["id"]]
+    for k in ("games", "fide_rating", "national_rating"):
+        if k in out:
+            out[k] = [None if v is None else int(v) for v in out[k]]
+    if "row" in frame:
+        out["_row"] = list(frame["row"])
+    return out
+
+
+def _blank(v: Any) -> bool:
+    if v is None:
+        return True
+    try:
+        return bool(v != v)
+    except (TypeError, ValueError):
+        return False
+
+
+def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
+    """The Results grid. For a chess-results export, every value sits in the cell it came from (so an issue's
+    cell points into the export) and the derived columns follow to the right."""
+    fields = [f for f in circuit.results_spec().fields if f.key in values]
+    n = len(values.get("name", []))
+    if export is None:
+        rows = [[f.name for f in fields]]
+        rows += [[values[f.key][i] for f in fields] for i in range(n)]
+        return RawSheet("Results", rows)
+    from openpyxl.utils import column_index_from_string
+
+    origin = {"place": "rank", "name": "name", "id": "fide_id", "sex": "sex", "born": "born", "title": "title",
+              "fide_rating": "rating", "national_rating": "national_rating", "score": "points", "points": "points",
+              "games": "games", "club": "club", "state": "fed"}
+    width = max([column_index_from_string(v) for v in export.columns.values()] or [0])
+    position: dict[str, int] = {}
+    for f in fields:
+        letter = export.columns.get(origin.get(f.key, ""))
+        if letter and column_index_from_string(letter) - 1 not in position.values():
+            position[f.key] = column_index_from_string(letter) - 1
+        else:
+            position[f.key] = width
+            width += 1
+    head = export.header_row - 1
+    last = max(values["_row"], default=head + 1)
+    rows: list[list[Any]] = [[None] * width for _ in range(last)]
+    for f in fields:
+        rows[head][position[f.key]] = f.name
+    for i in range(n):
+        r = values["_row"][i] - 1
+        for f in fields:
+            rows[r][position[f.key]] = values[f.key][i]
+    return RawSheet("Results", rows)
+
+
+# ------------------------------------------------------------------------------------------ import
+
+
+def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -> Path | None:
+    """``gpcalc import``: any supported file → a filled organiser template (Tournament + Results filled in from
+    the file, the rest for the organiser to complete). Returns None (with errors) when the file is unreadable."""
+    import os
+    import tempfile
+
+    from openpyxl import load_workbook
+
+    from ..templates import write_template
+    from .trf import looks_like_trf
+
+    path, output = Path(path), Path(output)
+    label = path.name
+    if path.suffix.casefold() in TRF_SUFFIXES and looks_like_trf(path):
+        book = trf_book(path, label, issues, circuit)
+    elif path.suffix.casefold() in SIDE_SUFFIXES:
+        book = export_book(path, label, issues, circuit, require_settings=False)
+    else:
+        issues.error("unknown-format", "this is neither a TRF tournament report nor a chess-results/"
+                     "Swiss-Manager ranking export (.xlsx)", file=label,
+                     hint="export the final ranking as TRF or Excel from the pairing program")
+        return None
+    if book is None:
+        return None
+    fd, tmp_name = tempfile.mkstemp(suffix=".xlsx", dir=str(output.parent.resolve()))
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        write_template(circuit, tmp)
+        wb = load_workbook(tmp)
+        tspec = circuit.tournament_spec()
+        lookup = {n: f for f in tspec.fields for n in f.names()}
+        given = {}
+        for row in book.sheets["Tournament"].rows[1:]:
+            f = lookup.get(header_key(row[0])) if row else None
+            if f is not None and len(row) > 1 and not _blank(row[1]) and clean_text(row[1]):
+                given[f.key] = row[1]
+        ws = wb["Tournament"]
+        for r in range(2, ws.max_row + 1):
+            f = lookup.get(header_key(ws.cell(r, 1).value))
+            if f is not None and f.key in given:
+                ws.cell(r, 2, value=given[f.key])
+        results = book.sheets["Results"].rows
+        head_i = next(i for i, r in enumerate(results) if any(clean_text(v) for v in r))
+        src_cols = {header_key(v): j for j, v in enumerate(results[head_i]) if clean_text(v)}
+        ws = wb["Results"]
+        for j in range(1, ws.max_column + 1):
+            src = src_cols.get(header_key(ws.cell(1, j).value))
+            if src is None:
+                continue
+            out_r = 2
+            for row in results[head_i + 1:]:
+                if not any(clean_text(v) for v in row):
+                    continue
+                value = row[src] if src < len(row) else None
+                if not _blank(value):
+                    ws.cell(out_r, j, value=value)
+                out_r += 1
+        for name, sheet in book.sheets.items():
+            if name in ("Tournament", "Results") or name not in wb.sheetnames:
+                continue
+            ws = wb[name]
+            for i, row in enumerate(sheet.rows[1:], start=2):
+                for j, v in enumerate(row, start=1):
+                    if not _blank(v):
+                        ws.cell(i, j, value=v)
+        wb.save(tmp)
+        os.replace(tmp, output)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return output
+
+
+# ------------------------------------------------------------------------------------------ ratings
+
+
+def apply_ratings(season) -> None:
+    """ACF cl. 11: the ACF December list first, then the FIDE January list — from files in ``ratings/``.
+
+    Every file in ``<season>/ratings/`` is a rating list. A FIDE list (the FIDE TXT or XML download, or any file
+    whose name contains "fide") fills ``FIDE rating``; any other table (CSV or xlsx with ID, Name and a rating
+    column — the coordinator's export of the ACF December list) fills ``ACF rating``. Players are matched by ID.
+    The Players register wins: a rating typed there is kept (a different list value is a warning); a player in
+    the lists but not in the register is added to it with only the ID and the ratings.
+    """
+    import pandas as pd
+
+    from .fide_list import detect_kind, read_rating_list
+
+    folder = next((p for p in season.folder.iterdir() if p.is_dir() and p.name.casefold() == RATINGS_DIR), None) \
+        if season.folder.is_dir() else None
+    if folder is None:
+        return
+    issues, reg = season.issues, season.players
+    keys = {f.key for f in season.circuit.register_spec().fields}
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith((".", "~$")))
+    if not files:
+        return
+    if not {"acf_rating", "fide_rating"} & keys:
+        issues.info("ratings-unused", f"the {season.circuit.title} takes ratings from the tournament rows, so "
+                    "the files in ratings/ are not used", file=f"{folder.name}/")
+        return
+    wanted: set[str] = set()
+    for frame in (season.results, reg):
+        if "id" in frame:
+            wanted |= {str(v) for v in frame["id"].dropna()}
+    lists: dict[str, list[pd.DataFrame]] = {"acf_rating": [], "fide_rating": []}
+    for p in files:
+        label = p.relative_to(season.folder).as_posix()
+        kind = detect_kind(p)
+        if kind is None:
+            issues.warning("not-a-rating-list", "files in ratings/ must be rating lists (FIDE TXT/XML, CSV or "
+                           "xlsx); this one is ignored", file=label)
+            continue
+        target = "fide_rating" if kind in ("txt", "xml") or "fide" in p.name.casefold() else "acf_rating"
+        if target not in keys:
+            continue
+        df = read_rating_list(p, label, issues, ids=wanted)
+        if df is None:
+            continue
+        month = df.attrs.get("month", "")
+        year = season.year
+        if target == "fide_rating" and month and year and month.casefold() != f"jan{year % 100:02d}":
+            issues.warning("fide-list-month", f"this is the FIDE {month.upper()} list; cl. 11 names the January "
+                           f"{year} list (JAN{year % 100:02d})", file=label)
+        lists[target].append(df.assign(_file=label)[["fide_id", "rating", "_file"]])
+    _merge_ratings(season, lists)
+
+
+def _merge_ratings(season, lists: dict[str, list[pd.DataFrame]]) -> None:
+    import pandas as pd
+
+    reg, issues = season.players, season.issues
+    reg_ids = reg["id"].astype("object").where(reg["id"].notna(), None) if "id" in reg else pd.Series(dtype=object)
+    added: dict[str, dict[str, Any]] = {}
+    for target, frames in lists.items():
+        if not frames:
+            continue
+        table = pd.concat(frames, ignore_index=True).drop_duplicates("fide_id")
+        table = table[table["rating"].notna()]
+        rating = dict(zip(table["fide_id"], table["rating"].astype(int)))
+        source = dict(zip(table["fide_id"], table["_file"]))
+        if target not in reg:
+            reg[target] = pd.Series([None] * len(reg), dtype="object", index=reg.index)
+        current = pd.to_numeric(reg[target], errors="coerce")
+        listed = reg_ids.map(rating)
+        fill = current.isna() & listed.notna()
+        reg.loc[fill, target] = listed[fill].astype(float)
+        differ = current.notna() & listed.notna() & (current != listed)
+        for idx in reg.index[differ]:
+            row = reg.loc[idx]
+            issues.warning("register-differs-list", f"{row.get('name')}: the register's {target.replace('_', ' ')} "
+                           f"is {current[idx]:g} but {source[reg_ids[idx]]} says {listed[idx]}; the register "
+                           "is used", hint="correct whichever is wrong", **season.where(row, "name"))
+        known = set(reg_ids.dropna())
+        result_ids = {str(v) for v in season.results.get("id", pd.Series(dtype=object)).dropna()}
+        for pid in sorted((result_ids - known) & set(rating)):
+            added.setdefault(pid, {})[target] = float(rating[pid])
+            added[pid].setdefault("_file", source[pid])
+    if added:
+        rows = []
+        for pid, vals in added.items():
+            row = {c: None for c in reg.columns}
+            row.update({"id": pid, "file": vals.pop("_file"), "sheet": "", "row": 0, **vals})
+            rows.append(row)
+        extra = pd.DataFrame(rows, columns=list(reg.columns))
+        season.players = pd.concat([reg, extra], ignore_index=True) if len(reg) else extra
+    else:
+        season.players = reg

@@ -1,0 +1,584 @@
+"""The FECODAZ Grand Prix (Federación Colombiana de Ajedrez, Resolución Nº 04 of 15 January 2009).
+
+The senior circuit: categoría of each tournament, the points table (season.xlsx) and its extension, the
+per-tournament adjustments (Art. 3 items 4–5), closed tournaments (Art. 2 q), team and national events, the
+withdrawal sanction (Art. 6), the rankings Absoluto, Femenino and Sub 20/18/16 in each rama with two-thirds
+counting and the closed cap (Art. 3 item 6), the Art. 4 tiebreaks and the ligas (Art. 5 d). The rules
+themselves are pure functions in :mod:`gpcalc.circuits.fecodaz_rules`; this module wires them to the season.
+Amateur, Sub-14 and the money are a later addition (their rankings are data: see ``fecodaz_rules``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..issues import Issues
+from ..spec import Field, SheetSpec
+from . import fecodaz_rules as R
+from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, Circuit, Outcome, OutSheet
+
+KINDS = ("Open", "Closed", "National", "Team", "Sub 14")
+KIND_ALIASES = (("Abierto", "Open"), ("Abierta", "Open"), ("Mayores", "Open"), ("IRT", "Open"),
+                ("Cerrado", "Closed"), ("Cerrada", "Closed"), ("Round robin", "Closed"),
+                ("Nacional", "National"), ("Campeonato nacional", "National"), ("National championship", "National"),
+                ("Equipos", "Team"), ("Por equipos", "Team"), ("Teams", "Team"), ("Team event", "Team"),
+                ("Sub14", "Sub 14"), ("Juvenil", "Sub 14"), ("Youth", "Sub 14"))
+NORM_ALIASES = (("Ninguna", "None"), ("Ninguno", "None"), ("No", "None"), ("-", "None"), ("Sin normas", "None"),
+                ("MI", "IM"), ("WIM", "IM"), ("WMI", "IM"), ("MIF", "IM"), ("IM/WIM", "IM"), ("MI/WMI", "IM"),
+                ("GMI", "GM"), ("WGM", "GM"), ("GMF", "GM"), ("GM/WGM", "GM"))
+ALL_RANKINGS = (*R.SENIOR_NAMES, "Sub 2000", "Sub 1800", "Sub 1700", "Dama amateur",
+                *[f"Sub {n} {rama}" for n in (14, 12, 10, 8, 6) for rama in ("Absoluto", "Femenino")])
+TITLE_CHOICES = tuple(R.TITLE_POINTS)
+TITLE_ALIASES = tuple((k, v) for k, v in R.TITLE_ALIASES.items()) + tuple(
+    (alias, t) for t in TITLE_CHOICES for alias in (".".join(t) + ".", ".".join(t))) + tuple(
+    (alias, R.TITLE_ALIASES[k]) for k in R.TITLE_ALIASES for alias in (".".join(k) + ".", ".".join(k))) + (
+    ("-", ""), ("Ninguno", ""), ("Ninguna", ""), ("None", ""), ("No", ""))
+WITHDREW_ALIASES = (("N", "No"), ("Sí", "Yes"), ("Si", "Yes"), ("S", "Yes"), ("Y", "Yes"), ("X", "Yes"),
+                    ("Retirado", "Yes"), ("Retiro", "Yes"), ("Injustificado", "Yes"), ("Unjustified", "Yes"),
+                    ("Justificado", "Justified"), ("Justificada", "Justified"), ("J", "Justified"))
+MIN_ROUNDS = 6  # Art. 2 g
+MAX_ROUNDS_A_DAY = 3  # Art. 2 g
+MIN_PRIZE_FUND = 1_000_000  # Art. 2 e
+ENTRY_RANGE = {"Open": (20_000, 80_000), "Sub 14": (10_000, 40_000)}  # Art. 2 h, l (2009 prices)
+
+
+class FECODAZ(Circuit):
+    name = "fecodaz"
+    title = "FECODAZ Grand Prix"
+    rulebook = "FECODAZ"
+    rankings = R.SENIOR_NAMES
+    club_label = "Liga"
+    shared_places = False
+    identity_columns = ("league",)
+    results_order = ("place", "name", "id", "sex", "born", "league", "title", "national_rating", "fide_rating",
+                     "score", "games", "withdrew", "team", "team_place", "board", "board_place")
+
+    season_settings = (
+        Field("Points table source", "text", aliases=("Fuente de la tabla de puntos", "Fuente de la tabla",
+                                                      "Points source", "Fuente"),
+              help="Whose points table the Points sheet holds (printed on every output)."),
+        Field("SMMLV", "money", aliases=("Salario mínimo", "Salario minimo"),
+              help="The legal monthly minimum wage of the year, in pesos (the money, Art. 2 c)."),
+        Field("Sponsorship", "money", aliases=("Patrocinio", "Patrocinios"),
+              help="Sponsorship received for the bolsa, in pesos (Art. 1)."),
+    )
+    tournament_settings = (
+        Field("Name", "text", required=True, aliases=("Nombre", "Torneo"), help="The tournament's name. / Nombre.",
+              example="Abierto Internacional de Cali"),
+        Field("Start", "date", required=True, aliases=("Inicio", "Fecha de inicio", "Desde"),
+              help="First day of play. / Primer día.", example=dt.date(2009, 2, 14)),
+        Field("End", "date", required=True, aliases=("Fin", "Fecha final", "Hasta", "Final"),
+              help="Last day of play. / Último día.", example=dt.date(2009, 2, 18)),
+        Field("Kind", "choice", required=True, choices=KINDS, choice_aliases=KIND_ALIASES,
+              aliases=("Tipo", "Clase"), help="Open, Closed, National, Team or Sub 14 "
+              "(Abierto, Cerrado, Nacional, Equipos, Sub 14).", example="Open"),
+        Field("Host league", "text", required=True, aliases=("Liga sede", "Sede", "Liga organizadora", "Host"),
+              help="The liga (or body) that organises it. / Liga sede.", example="Valle"),
+        Field("Base category", "int", aliases=("Categoría base", "Categoria base", "Categoría", "Categoria",
+                                               "Base"),
+              help="The categoría the federation assigned (required for Open, Closed and National with cash). / "
+                   "Categoría asignada por FECODAZ.", example=8),
+        Field("IRT", "yesno", required=True, aliases=("FIDE rated", "Válido ELO FIDE"),
+              help="Yes if FIDE-rated and registered with FIDE in advance (Art. 2 b). / Sí o No.", example="Yes"),
+        Field("Norms", "choice", required=True, choices=("None", "IM", "GM"), choice_aliases=NORM_ALIASES,
+              aliases=("Normas", "ITT", "Norma"),
+              help="None, IM (IM/WIM norms possible) or GM (GM/WGM norms possible), Art. 3 item 2. / "
+                   "Ninguna, MI o GM.", example="IM"),
+        Field("Cash prizes", "yesno", required=True, aliases=("Premios en efectivo", "Efectivo", "Cash"),
+              help="Yes if it has cash prizes (a national championship without them starts at categoría 3). / "
+                   "Sí o No.", example="Yes"),
+        Field("Rounds", "count", required=True, aliases=("Rondas",), help="Number of rounds (at least 6, Art. 2 g).",
+              example=9),
+        Field("Entry fees", "money", aliases=("Inscripciones", "Total inscripciones"),
+              help="Total entry fees collected, in pesos (Art. 2 c).", example=7_200_000),
+        Field("Prizes paid", "money", aliases=("Premios pagados", "Premios", "Bolsa de premios"),
+              help="Prizes paid in cash or vouchers, in pesos (Art. 2 c, e).", example=12_000_000),
+        Field("Stop", "text", aliases=("Parada",), help="The GP stop, to pair the senior tournament with its Sub-14 "
+                                                        "(Art. 2 b). / Número de parada.", example="1"),
+        Field("Ranking", "choice", choices=ALL_RANKINGS, default="Absoluto",
+              aliases=("Clasificación", "Clasificacion", "Categoría del ranking", "Feeds"),
+              help="For a national championship or team event: the ranking it feeds (default Absoluto).",
+              example="Absoluto"),
+        Field("Registered", "date", aliases=("Inscrito", "Fecha de inscripción"),
+              help="Optional: the date it was registered in the Grand Prix (before 30 September, Art. 2 d).",
+              example=dt.date(2009, 1, 20)),
+    )
+    results_columns = (
+        Field("Place", "place", required=True, aliases=("Puesto", "Pos", "Posición", "Posicion", "Rank", "Lugar"),
+              help="Final place AFTER the official tiebreak: 1, 2, 3 … (no shared places).", example=1, width=8),
+        Field("League", "text", aliases=("Liga", "Liga departamental"), help="The player's liga.", example="Valle",
+              width=14),
+        Field("Title", "choice", choices=TITLE_CHOICES, choice_aliases=TITLE_ALIASES,
+              aliases=("Título", "Titulo", "Tit", "Tít"),
+              help="GM, IM, FM, CM, WGM, WIM, WFM, WCM (or GMI, MI, MF, GMF, MIF, MFF, CMF), MN, MNF, CMN, CMNF.",
+              example="MI", width=8),
+        Field("National rating", "count", aliases=("ELO nacional", "Elo nacional", "ELO Nal", "Nacional"),
+              help="National rating at this tournament.", example=2310, width=10),
+        Field("FIDE rating", "count", aliases=("ELO FIDE", "Elo FIDE", "FIDE"),
+              help="FIDE rating at this tournament.", example=2295, width=10),
+        Field("Score", "score", aliases=("Puntos", "Pts", "Puntaje"), help="Game points: 6, 6½, 6,5.",
+              example="6,5", width=8),
+        Field("Games", "count", aliases=("Partidas", "Partidas jugadas", "Games played", "PJ"),
+              help="Games actually played (byes and forfeits excluded).", example=9, width=8),
+        Field("Withdrew", "choice", choices=("No", "Yes", "Justified"), choice_aliases=WITHDREW_ALIASES,
+              default="No", aliases=("Retiro", "Retirado", "Se retiró", "Withdrawn"),
+              help="No; Yes (withdrew without justification: loses the year, Art. 6); Justified.", example="No",
+              width=10),
+        Field("Team", "text", aliases=("Equipo",), help="Team events: the player's team.", width=16),
+        Field("Team place", "count", aliases=("Puesto equipo", "Puesto del equipo", "Team rank"),
+              help="Team events: the team's final place.", width=8),
+        Field("Board", "count", aliases=("Tablero",), help="Team events: the board (1–4; 5 or more = reserve).",
+              width=8),
+        Field("Board place", "count", aliases=("Puesto tablero", "Puesto en el tablero", "Board rank"),
+              help="Team events: place among the players of the same board.", width=8),
+    )
+    register_columns = (
+        Field("League", "text", aliases=("Liga",), help="The player's liga (wins over tournament rows)."),
+        Field("Federation", "text", aliases=("Federación", "Federacion", "Fed"), help="COL for Colombians."),
+        Field("Resident", "yesno", aliases=("Residente",), help="Yes for a foreigner resident in Colombia."),
+        Field("Last GP place", "count", aliases=("Puesto GP anterior", "Último GP", "Ultimo GP", "Last GP"),
+              help="Place in last year's Grand Prix (third tiebreak, Art. 4)."),
+    )
+    season_sheets = (
+        SheetSpec("Points", (), required=True, aliases=("Puntos", "Tabla de puntos", "Tabla"),
+                  help="add a sheet named Points: a header row Category | 1 | 2 | 3 | …, then one row per "
+                       "categoría with the points for each place (gpcalc new fecodaz writes an illustrative one)"),
+    )
+
+    # ------------------------------------------------------------------ validation
+
+    def validate(self, season, issues: Issues) -> None:
+        table = self._table(season, issues)
+        t, r = season.tournaments, season.results
+        if t.empty:
+            return
+        year = season.year
+        for tour in _records(t):
+            where = {"file": tour.file, "sheet": tour.sheet}
+            cells = tour.cells
+            rows = r[r["tournament"] == tour.tournament]
+            if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
+                issues.error("dates-backwards", f"{tour.tournament}: End ({tour.end}) is before Start ({tour.start})",
+                             cell=cells.get("end", ""), hint="check the two dates", **where)
+            needs_base = tour.kind in ("Open", "Closed") or (tour.kind == "National" and tour.cash_prizes)
+            if needs_base and pd.isna(tour.base_category):
+                issues.error("missing-base-category", f"{tour.tournament}: Base category is blank; a {tour.kind} "
+                             "tournament needs the categoría the federation assigned (Art. 3)",
+                             cell=cells.get("base_category", ""), hint="write the base categoría, e.g. 8", **where)
+            if tour.kind in R.CATEGORY_KINDS:
+                blank = rows[rows["score"].isna()]
+                for row in blank.head(5).itertuples():
+                    issues.error("missing-score", f"{row.name}: Score is blank (needed for the tie at the last "
+                                 "scoring place, Art. 3 item 5)", hint="write the game points, e.g. 6,5",
+                                 **season.where(row, "score"))
+                no_games = rows["games"].isna()
+                if no_games.any():
+                    row = rows[no_games].iloc[0]
+                    issues.warning("missing-games", f"{tour.tournament}: {int(no_games.sum())} player(s) without "
+                                   "Games: not counted for the size bonus (Art. 3 item 3)",
+                                   hint="write the games each player actually played", **season.where(row, "games"))
+            if tour.kind == "Team":
+                for col in ("team", "team_place", "board", "board_place"):
+                    miss = rows[rows[col].isna()]
+                    if len(miss):
+                        row = miss.iloc[0]
+                        issues.error("missing-team-column", f"{tour.tournament}: {col.replace('_', ' ')} is blank "
+                                     f"for {len(miss)} player(s); a team event needs Team, Team place, Board and "
+                                     "Board place (Art. 3 amateur item 7)",
+                                     hint="fill in the column for every player (reserves: board 5)",
+                                     **season.where(row, col))
+            if tour.kind == "Sub 14":
+                issues.info("sub14-not-scored", f"{tour.tournament}: Sub-14 tournaments feed the youth rankings, "
+                            "which this version does not compute yet", cell=cells.get("kind", ""), **where)
+            target = tour.ranking or "Absoluto"
+            if tour.kind in ("National", "Team") and target not in R.SENIOR_NAMES:
+                issues.warning("ranking-not-computed", f"{tour.tournament}: it feeds the {target} ranking, which "
+                               "this version does not compute yet: it gives no points", cell=cells.get("ranking", ""),
+                               **where)
+            if year and pd.notna(tour.start) and tour.start.year != year:
+                issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
+                               f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
+        if not issues.has_errors():
+            self._tournaments(season)  # the compliance warnings (Art. 2)
+        if table is not None and "base_category" in t:
+            br = self._breakdown(season)
+            missing = br[br["category"].notna()]
+            for row in missing.itertuples():
+                c = int(row.category)
+                if c >= 1 and c <= table.last and c not in table.rows:
+                    tour = t[t["tournament"] == row.tournament].iloc[0]
+                    issues.error("category-not-in-table", f"{row.tournament}: categoría {c} is not in the Points "
+                                 "table", file=tour.file, sheet=tour.sheet, hint="add the row for categoría "
+                                 f"{c} to the Points sheet of season.xlsx")
+
+    def _table(self, season, issues: Issues | None = None) -> R.PointsTable | None:
+        raw = season.raw_sheets.get("Points")
+        if raw is None:
+            return None
+        table, problems = R.points_table_from_grid(raw.rows)
+        if issues is not None:
+            from ..issues import col_letter
+
+            for p in problems:
+                cell = f"{col_letter(max(p.col, 0))}{p.row + 1}"
+                (issues.error if p.severity == "error" else issues.warning)(
+                    "points-table", f"Points: {p.message}", file="season.xlsx", sheet=raw.name, cell=cell,
+                    hint="one row per categoría: the categoría, then the points of places 1, 2, 3 …")
+        return table
+
+    def _breakdown(self, season) -> pd.DataFrame:
+        t = season.tournaments
+        tours = pd.DataFrame({"tournament": t["tournament"], "kind": t["kind"], "base": t["base_category"],
+                              "norms": t["norms"].fillna("None"), "cash": t["cash_prizes"].fillna(False)})
+        return R.category_breakdown(tours, season.results)
+
+    # ------------------------------------------------------------------ compute
+
+    def compute(self, season) -> Outcome:
+        issues, year = season.issues, season.year
+        table = self._table(season)
+        assert table is not None  # validate() made a missing or unreadable table an error
+        tours = self._tournaments(season, emit=False)
+        r = self._rows(season)
+        players = self._players(season, r)
+        valid = tours.set_index("tournament")["counts"]
+        r = r[r["tournament"].map(valid).fillna(False).astype(bool)]
+        cats = tours.set_index("tournament")["category"]
+        feeds = tours.set_index("tournament")["feeds"]
+        cat_rows = r[r["tournament"].map(tours.set_index("tournament")["kind"]).isin(R.CATEGORY_KINDS)]
+        team_rows = r[r["tournament"].map(tours.set_index("tournament")["kind"]).eq("Team")]
+        cat_t = cats[cats.index.isin(set(cat_rows["tournament"]))]
+        awards = pd.concat([
+            R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year),
+            R.team_awards(team_rows, feeds[feeds.index.isin(set(team_rows["tournament"]))], year),
+        ], ignore_index=True)
+        awards["points"] = awards["points"].astype("float64")
+        tinfo = tours.set_index("tournament")
+        awards["date"] = awards["tournament"].map(tinfo["start"])
+        awards["closed"] = awards["tournament"].map(tinfo["kind"]).eq("Closed")
+
+        # Art. 6: unjustified withdrawals lose the year
+        sanctioned = R.sanctioned_players(season.results)
+        held = R.tournaments_held(awards)
+        limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
+        live = awards[~awards["player"].isin(sanctioned)]
+        entries = live.groupby(["ranking", "player", "tournament"], sort=False).agg(
+            date=("date", "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()
+        entries, totals = R.count_best(entries, limits) if len(entries) else (
+            entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
+                columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
+
+        standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits)
+        ledger = self._ledger(awards, entries, totals, players, sanctioned, tours)
+        clubs = self._ligas(standings)
+        sanctions = self._sanctions(season, players)
+        out_tours = self._tour_frame(tours)
+        source = season.settings.get("points_table_source") or "(not given — set 'Points table source' in " \
+                                                                "season.xlsx)"
+        if not season.settings.get("points_table_source"):
+            issues.warning("no-points-source", "season.xlsx does not say whose points table it holds",
+                           **season.setting_where("points_table_source"),
+                           hint="add the setting 'Points table source' (e.g. 'FECODAZ circular 2009')")
+        elif "ILLUSTRATIVE" in str(source).upper():
+            issues.warning("illustrative-table", "the Points table is the illustrative one, not the official "
+                           "FECODAZ table: every points figure is provisional", file="season.xlsx", sheet="Points",
+                           hint="enter the official table and change 'Points table source'")
+        ranking_m = ", ".join(f"{k}: M={int(held.get(k, 0))} → best {int(limits.get(k, 1))}"
+                              for k in R.SENIOR_NAMES if k in held.index)
+        summary = [
+            ("Points table source", str(source)),
+            ("Rules", "FECODAZ Resolución Nº 04 (15 January 2009), with gpcalc's rulings (README)"),
+            ("Categoría", "base + title bonus floor(Σ GM/WGM 5, IM/WIM 3, FM/WFM 2, CM/WCM 1 ÷ 10) + norms (IM +2, "
+                          "GM +4) + size floor(players with more than 2 games ÷ 100); a national championship "
+                          "without cash starts at 3 (Art. 3 items 1–3, 6)"),
+            ("Beyond the table", f"categoría c > {table.last}: first place P({table.last},1) + 4 per categoría, 2 "
+                                 "fewer per place, c places (Art. 3; categoría 15 with P(13,1)=40: 48 … 20)"),
+            ("Counting", "best max(1, floor(2M/3)) results, M = tournaments so far awarding points in the ranking "
+                         f"(Art. 3 item 6): {ranking_m or 'none yet'}"),
+            ("Closed tournaments", "valid with ≥ 3 players from other ligas, played before 30 September; at "
+                                   "most 30 counted points a year (Art. 2 q)"),
+            ("Ties", "more tournaments played, better place in the last tournament played, better place in last "
+                     "year's GP; otherwise marked = (Art. 4)"),
+            ("Sanctions", f"{len(sanctioned)} player(s) lost the year for an unjustified withdrawal (Art. 6)"),
+            ("Not yet computed", "amateur (Sub 2000/1800/1700, Dama amateur) and Sub-14 rankings; the bolsa and "
+                                 "prizes"),
+        ]
+        sheets = [
+            OutSheet("Sanctions", sanctions, note="Every withdrawal (Art. 6). Yes = without justification: the "
+                     "player loses all points of the year and any prize; their points are not passed down.",
+                     highlight="_sanctioned"),
+            OutSheet("Points table", self._table_sheet(table, tours), note=f"Source: {source}. Rows beyond the "
+                     "Points sheet are the Art. 3 extension.", highlight="_extended"),
+        ]
+        tour_json = ["kind", "category", "category_breakdown", "base", "title_points", "title_bonus", "norm_bonus",
+                     "players_over_2_games", "size_bonus", "feeds", "counts", "status"]
+        prizes = pd.DataFrame(columns=["ranking", "place", "name", "id", "player", "value", "note"])
+        return Outcome(
+            ledger=ledger, entries=entries[ENTRY_COLUMNS], standings=standings, tournaments=out_tours,
+            prizes=prizes, clubs=clubs, rankings=list(R.SENIOR_NAMES),
+            standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
+            sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
+            prizes_note="The bolsa and the prize list are not computed by this version (amateur, Sub-14 and money "
+                        "come next).",
+            json_extra={"points_table_source": str(source),
+                        "sanctions": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
+                                      for row in sanctions.to_dict("records")]},
+        )
+
+    # -- tournaments: categoría (Art. 3), validity (Art. 2 q), compliance (Art. 2)
+    def _tournaments(self, season, emit: bool = True) -> pd.DataFrame:
+        t = season.tournaments.copy()
+        r = season.results
+        t["players"] = t["tournament"].map(r.groupby("tournament").size()).fillna(0).astype(int)
+        br = self._breakdown(season)
+        t = t.merge(br, on="tournament", how="left")
+        t["feeds"] = np.where(t["kind"].isin(["National", "Team"]), t["ranking"].fillna("Absoluto"), "Absoluto")
+        t.loc[t["kind"] == "Sub 14", "feeds"] = "Sub 14"
+        valid = R.closed_validity(
+            t.rename(columns={"host_league": "host_league"})[["tournament", "kind", "host_league", "end"]],
+            r[["tournament", "player", "league"]])
+        t = t.merge(valid, on="tournament", how="left")
+        t["counts"] = t["valid"].fillna(True).astype(bool) & (t["kind"] != "Sub 14") & t["feeds"].isin(
+            R.SENIOR_NAMES)
+        t["status"] = np.where(t["kind"] == "Sub 14", "youth (not scored yet)",
+                               np.where(t["valid"].eq(False), "excluded: " + t["reason"].fillna(""),
+                                        np.where(t["counts"], "counts", "feeds a ranking not computed yet")))
+        t["category_breakdown"] = [R.breakdown_text(row) for _, row in t.iterrows()]
+        t["warnings"] = self._compliance(season, t, emit)
+        return t
+
+    def _compliance(self, season, t: pd.DataFrame, emit: bool = True) -> list[str]:
+        issues, year = season.issues, season.year
+        notes_per: list[str] = []
+        gp = t[t["kind"].isin(["Open", "Sub 14"])]
+        for tour in _records(t):
+            notes: list[tuple[str, str, str]] = []
+            days = (tour.end - tour.start).days + 1 if pd.notna(tour.start) and pd.notna(tour.end) else None
+            if pd.notna(tour.rounds) and tour.kind != "Team" and tour.rounds < MIN_ROUNDS:
+                notes.append(("few-rounds", f"{tour.rounds} rounds, fewer than {MIN_ROUNDS} (Art. 2 g)", "rounds"))
+            if days and pd.notna(tour.rounds) and tour.rounds > MAX_ROUNDS_A_DAY * days:
+                notes.append(("rounds-a-day", f"{tour.rounds} rounds in {days} day(s): more than "
+                              f"{MAX_ROUNDS_A_DAY} a day (Art. 2 g)", "rounds"))
+            if tour.kind == "Open" and pd.notna(tour.prizes_paid) and tour.prizes_paid < MIN_PRIZE_FUND:
+                notes.append(("small-prize-fund", f"prizes {tour.prizes_paid:,.0f}, under the $1,000,000 minimum of "
+                              "a senior tournament (Art. 2 e)", "prizes_paid"))
+            rng = ENTRY_RANGE.get(tour.kind)
+            if rng and pd.notna(tour.entry_fees) and tour.players:
+                fee = tour.entry_fees / tour.players
+                if fee < rng[0] or fee > rng[1]:
+                    notes.append(("entry-fee-range", f"average entry fee {fee:,.0f} outside {rng[0]:,}–{rng[1]:,} "
+                                  "(Art. 2 h/l, 2009 prices adjusted by inflation)", "entry_fees"))
+            if tour.kind == "Closed" and tour.valid is False:
+                notes.append(("closed-invalid", f"closed tournament excluded: {tour.reason}", "kind"))
+            if pd.notna(tour.registered) and year and tour.registered >= R.closing_date(year):
+                notes.append(("registered-late", f"registered {tour.registered.isoformat()}, on or after 30 "
+                              "September (Art. 2 d)", "registered"))
+            if tour.kind in ("Open", "Sub 14") and pd.notna(tour.start) and pd.notna(tour.end):
+                same_kind = gp[(gp["kind"] == tour.kind) & (gp["tournament"] != tour.tournament)]
+                clash = same_kind[(same_kind["start"] <= tour.end) & (same_kind["end"] >= tour.start)]
+                if len(clash):
+                    notes.append(("same-dates", "on the same dates as " + ", ".join(clash["tournament"])
+                                  + " (Art. 2 d)", "start"))
+            if tour.kind == "Open":
+                if pd.isna(tour.stop) or not str(tour.stop).strip():
+                    notes.append(("no-stop", "no Stop given: cannot check its Sub-14 companion (Art. 2 b)", "stop"))
+                else:
+                    companion = t[(t["kind"] == "Sub 14") & (t["stop"].astype(str) == str(tour.stop))]
+                    if companion.empty:
+                        notes.append(("no-sub14", f"no Sub-14 tournament at stop {tour.stop} (Art. 2 b)", "stop"))
+            for code, text, key in notes if emit else ():
+                issues.warning(code, f"{tour.tournament}: {text}", file=tour.file, sheet=tour.sheet,
+                               cell=tour.cells.get(key, ""))
+            notes_per.append("; ".join(n[1] for n in notes))
+        return notes_per
+
+    # -- result rows with the columns the rules need
+    def _rows(self, season) -> pd.DataFrame:
+        r = season.results
+        out = r[["tournament", "file", "sheet", "row", "player", "name", "id", "place", "score", "games", "sex",
+                 "born_year", "title", "league", "withdrew", "team", "team_place", "board", "board_place"]].copy()
+        out["title"] = out["title"].replace("", None)
+        out["withdrew"] = out["withdrew"].fillna("No")
+        return out
+
+    def _players(self, season, r: pd.DataFrame) -> pd.DataFrame:
+        last = r.drop_duplicates("player", keep="last").set_index("player")
+        p = pd.DataFrame({"player": last.index, "name": last["name"].to_numpy(), "id": last["id"].to_numpy()})
+        liga = r[r["league"].notna()].drop_duplicates("player", keep="last").set_index("player")["league"]
+        p["club"] = p["player"].map(liga)
+        reg = season.players
+        if len(reg) and "last_gp_place" in reg:
+            gp = reg.dropna(subset=["player"]).drop_duplicates("player").set_index("player")["last_gp_place"]
+            p["last_gp_place"] = p["player"].map(gp)
+        else:
+            p["last_gp_place"] = None
+        return p
+
+    # -- standings per ranking (Art. 3 item 6, Art. 4)
+    def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits) -> pd.DataFrame:
+        cols = ["ranking", "rank", "tied", "player", "name", "id", "club", "total", "played", "counted_results",
+                "closed_cap", "last_place", "last_gp_place", "tiebreak"]
+        if totals.empty:
+            return pd.DataFrame(columns=cols)
+        tinfo = tours.set_index("tournament")
+        # tournaments played per ranking (entered, scored or not) and the place in the last one (Art. 4)
+        feeds = tinfo["feeds"][tinfo["counts"]]
+        pairs = R._fed_pairs(feeds, R.SENIOR_RANKINGS)
+        rows = r[["tournament", "player", "place", "sex", "born_year"]]
+        members = R.membership(rows, season.year).merge(pairs, on=["tournament", "ranking"])
+        members["_end"] = members["tournament"].map(tinfo["end"])
+        members["_start"] = members["tournament"].map(tinfo["start"])
+        members = members.sort_values(["ranking", "player", "_end", "_start", "tournament"], kind="stable")
+        played = members.groupby(["ranking", "player"]).agg(played=("tournament", "nunique"),
+                                                            last_place=("place", "last")).reset_index()
+        s = totals.merge(played, on=["ranking", "player"], how="left")
+        s = s.merge(players, on="player", how="left")
+        counted = entries.groupby(["ranking", "player"])["counted"].sum().rename("counted_results").reset_index()
+        s = s.merge(counted, on=["ranking", "player"], how="left")
+        s["closed_cap"] = -s["cap_cut"].where(s["cap_cut"] > 0)
+        s = s[~s["player"].isin(sanctioned)]
+        s = R.rank_with_tiebreaks(s)
+        s["_r"] = s["ranking"].map({n: i for i, n in enumerate(R.SENIOR_NAMES)})
+        s = s.sort_values(["_r", "rank", "name"], kind="stable").drop(columns="_r").reset_index(drop=True)
+        s["played"] = s["played"].fillna(0).astype(int)
+        s["counted_results"] = s["counted_results"].fillna(0).astype(int)
+        return s[cols]
+
+    # -- the ledger: every award, counted or not; the closed cap; sanctions
+    def _ledger(self, awards, entries, totals, players, sanctioned, tours) -> pd.DataFrame:
+        lg = awards.merge(players[["player", "name", "id"]], on="player", how="left")
+        flags = entries[["ranking", "player", "tournament", "counted"]]
+        lg = lg.merge(flags, on=["ranking", "player", "tournament"], how="left")
+        lg["counted"] = lg["counted"].fillna(False).astype(bool)
+        out_of = lg["player"].isin(sanctioned)
+        if out_of.any():
+            lg.loc[out_of, "detail"] = lg.loc[out_of, "detail"] + " — forfeited: unjustified withdrawal (Art. 6)"
+        lg = lg[LEDGER_COLUMNS + ["counted"]]
+        cut = totals[totals["cap_cut"] > 0]
+        if len(cut):
+            cap = cut.merge(players[["player", "name", "id"]], on="player", how="left")
+            cap = pd.DataFrame({
+                "tournament": "Closed-tournament cap", "date": pd.NaT, "ranking": cap["ranking"],
+                "player": cap["player"], "name": cap["name"], "id": cap["id"], "points": -cap["cap_cut"],
+                "rule": R.RULE_CAP,
+                "detail": "counted closed-tournament points " + R._fmts(cap["closed_counted"])
+                          + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
+            lg = pd.concat([lg, cap], ignore_index=True)
+        order = {n: i for i, n in enumerate(R.SENIOR_NAMES)}
+        tord = {t: i for i, t in enumerate(tours["tournament"])}
+        lg = lg.assign(_r=lg["ranking"].map(order), _t=lg["tournament"].map(tord).fillna(len(tord)))
+        lg = lg.sort_values(["_t", "_r", "points"], ascending=[True, True, False], kind="stable")
+        return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
+
+    def _ligas(self, standings: pd.DataFrame) -> pd.DataFrame:
+        main = standings[standings["ranking"] == "Absoluto"]
+        if main.empty:
+            return pd.DataFrame(columns=["ranking", "rank", "tied", "club", "total", "players"])
+        lg = R.liga_totals(main, best=2)
+        return lg[["ranking", "rank", "tied", "club", "total", "players"]]
+
+    def _sanctions(self, season, players) -> pd.DataFrame:
+        r = season.results
+        w = R.withdrawals(r.assign(withdrew=r["withdrew"].fillna("No")))
+        if w.empty:
+            return pd.DataFrame(columns=["tournament", "name", "id", "liga", "withdrew", "consequence", "_sanctioned"])
+        w = w.merge(players[["player", "name", "id", "club"]], on="player", how="left")
+        w["consequence"] = np.where(w["sanctioned"], "loses all points of the year and any prize (Art. 6); removed "
+                                    "from every ranking", "listed only (justified by the FECODAZ committee)")
+        w = w.rename(columns={"club": "liga"})
+        w["_sanctioned"] = w["sanctioned"]
+        return w[["tournament", "name", "id", "liga", "withdrew", "consequence", "_sanctioned"]]
+
+    def _tour_frame(self, t: pd.DataFrame) -> pd.DataFrame:
+        cols = ["tournament", "start", "end", "kind", "host_league", "stop", "players", "irt", "norms", "cash_prizes",
+                "rounds", "base_given", "base", "title_points", "title_bonus", "norm_bonus", "players_over_2_games",
+                "size_bonus", "category", "category_breakdown", "feeds", "counts", "status", "entry_fees",
+                "prizes_paid", "warnings", "file"]
+        out = t[cols].copy()
+        out.insert(1, "name", out["tournament"])
+        return out
+
+    def _table_sheet(self, table: R.PointsTable, tours: pd.DataFrame) -> pd.DataFrame:
+        used = tours["category"].dropna().astype(int)
+        top = max([table.last, *used.tolist()])
+        rows = []
+        for c in range(1, top + 1):
+            if c <= table.last and c not in table.rows:
+                continue
+            pts = table.row(c)
+            rows.append({"category": c, "points": ", ".join(R._fmt(x) for x in pts),
+                         "tournaments": ", ".join(tours.loc[tours["category"] == c, "tournament"]),
+                         "_extended": c > table.last})
+        return pd.DataFrame(rows, columns=["category", "points", "tournaments", "_extended"])
+
+    # ------------------------------------------------------------------ templates
+
+    def season_default_values(self) -> dict[str, Any]:
+        return {"points_table_source": R.ILLUSTRATIVE_SOURCE}
+
+    def season_defaults(self) -> dict[str, list[list[Any]]]:
+        players = [["ID", "Name", "Sex", "Born", "League", "Federation", "Resident", "Last GP place"]]
+        return {"Players": players, "Points": R.illustrative_table().rows_grid()}
+
+    def template_example(self) -> dict[str, Any]:
+        return {
+            "Results": [
+                [1, "Ríos, Andrés Felipe", "71234567", "M", 1985, "Valle", "MI", 2410, 2395, "7,5", 9, "No"],
+                [2, "Gómez, Laura", "1020304050", "F", "12/05/1994", "Antioquia", "MFF", 2150, 2120, "7", 9, "No"],
+                [3, "Pérez, Juan Carlos", "79876543", "M", 1970, "Bogotá", None, 2205, 2180, "6½", 9, "Sí"],
+            ],
+        }
+
+    def instructions(self) -> list[str]:
+        return [
+            "Cómo llenar este libro (Grand Prix FECODAZ, un libro por torneo) / How to fill in this workbook "
+            "(FECODAZ Grand Prix, one workbook per tournament)",
+            "ESPAÑOL",
+            "1. Hoja Tournament: llene la columna Value. Fechas como 14/02/2009 (día primero) o fecha de Excel. Kind: "
+            "Open (abierto), Closed (cerrado), National (campeonato nacional), Team (por equipos) o Sub 14. Base "
+            "category = la categoría asignada por FECODAZ. Norms: None, IM o GM (torneo ITT). Cash prizes: Sí/No.",
+            "2. Hoja Results: una fila por jugador, en el orden final DESPUÉS del desempate oficial: puestos 1, 2, 3 "
+            "… sin empates (3-4 no se acepta). Encabezados en español también valen: Puesto, Nombre, Cédula, Sexo, "
+            "Nacimiento, Liga, Título, ELO nacional, ELO FIDE, Puntos, Partidas, Retiro, Equipo, Puesto equipo, "
+            "Tablero, Puesto tablero.",
+            "3. Título: GM/GMI, IM/MI, FM/MF, CM, WGM/GMF, WIM/MIF, WFM/MFF, WCM/CMF, o nacional MN, MNF, CMN, CMNF. "
+            "ELO nacional y ELO FIDE: los del jugador EN ESTE torneo. Puntos: 6, 6½ o 6,5. Partidas: las realmente "
+            "jugadas (sin byes ni forfaits).",
+            "4. Retiro: No; Sí (retiro sin causa justificada: pierde los puntos del año, Art. 6); Justificado "
+            "(decidido por el comité de FECODAZ).",
+            "5. Torneo por equipos: Equipo, Puesto equipo, Tablero (1–4; reservas 5) y Puesto tablero (puesto entre "
+            "los jugadores del mismo tablero).",
+            "ENGLISH",
+            "1. Tournament sheet: fill in the Value column. Dates as 14/02/2009 (day first) or an Excel date. Kind: "
+            "Open, Closed, National, Team or Sub 14. Base category = the categoría FECODAZ assigned. Norms: None, IM "
+            "or GM (an ITT). Cash prizes: Yes/No. Ranking: only for a national championship or team event.",
+            "2. Results sheet: one row per player in final order AFTER the official tiebreak: places 1, 2, 3 … with "
+            "no shared places (3-4 is an error). Title as above; ratings are the player's ratings AT this tournament; "
+            "Score 6, 6½ or 6,5; Games = games actually played (byes and forfeits excluded).",
+            "3. Withdrew: No; Yes (withdrew without justification: loses the year's points, Art. 6); Justified.",
+            "4. Team events: Team, Team place, Board (1–4; reserves 5) and Board place among that board's players.",
+            "Send the workbook to the FECODAZ executive secretary within three days of the last round (Art. 2 i).",
+        ]
+
+
+def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:
+    """Rows as objects with attribute access (itertuples would rename `_cells`)."""
+    return [SimpleNamespace(**row) for row in frame.to_dict("records")]
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, np.bool_ | bool):
+        return bool(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    if isinstance(v, float) and v != v:
+        return None
+    return v
+
+
+CIRCUIT = FECODAZ()

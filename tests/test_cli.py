@@ -1,0 +1,105 @@
+"""The command line of CONTRACT.md: commands, exit codes 0/1/2, messages naming file and cell."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+
+from builders import acf_tournament, make_season
+from click.testing import CliRunner
+
+from gpcalc.cli import main
+
+REG = ["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]
+
+
+def season(tmp_path, results=None, **kw):
+    results = results or [["", 1, "Ann", "1", "F", 1970, "NSW"], ["", 2, "Bob", "2", "M", 1970, "VIC"]]
+    return make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                       sheets={"Players": [REG, ["1", "Ann", "F", 1970, 2100, None, "NSW"]]},
+                       tournaments={"open.xlsx": acf_tournament("Open", results, prize_money=3000, **kw)})
+
+
+def digest(folder):
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_build_ok_writes_workbook_and_json(tmp_path):
+    folder = season(tmp_path)
+    res = CliRunner().invoke(main, ["build", str(folder), "--json", str(tmp_path / "o.json")])
+    assert res.exit_code == 0, res.output
+    assert (folder / "output" / "standings.xlsx").exists()
+    data = json.loads((tmp_path / "o.json").read_text())
+    assert set(data) >= {"circuit", "season", "title", "standings", "ledger", "tournaments", "prizes", "clubs",
+                         "issues"}
+
+
+def test_typo_gives_exit_1_naming_cell_and_writes_nothing(tmp_path):
+    folder = season(tmp_path, [["", 1, "Ann", "1", "F", 1970, "NSW"], ["", "second", "Bob", "2", "M", 1970, "VIC"]])
+    before = digest(folder)
+    res = CliRunner().invoke(main, ["build", str(folder), "--json", str(tmp_path / "o.json")])
+    assert res.exit_code == 1
+    assert "open.xlsx" in res.output and "Results!B3" in res.output and "'second' is not a place" in res.output
+    assert "Traceback" not in res.output
+    assert not (folder / "output").exists() and not (tmp_path / "o.json").exists()
+    assert digest(folder) == before  # inputs untouched
+
+
+def test_failed_build_leaves_previous_output(tmp_path):
+    folder = season(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", str(folder)]).exit_code == 0
+    out = folder / "output" / "standings.xlsx"
+    old = out.read_bytes()
+    acf = acf_tournament("Bad", [["", "x", "Ann", "1", "F", 1970, "NSW"]], prize_money=100)
+    from builders import write_book
+
+    write_book(folder / "bad.xlsx", acf)
+    assert runner.invoke(main, ["build", str(folder)]).exit_code == 1
+    assert out.read_bytes() == old
+
+
+def test_check_groups_by_file_and_exit_codes(tmp_path):
+    folder = season(tmp_path)
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 0 and "1 tournament read" in res.output
+    res = CliRunner().invoke(main, ["check", str(tmp_path / "nowhere")])
+    assert res.exit_code == 1 and "does not exist" in res.output
+
+
+def test_usage_errors_exit_2(tmp_path):
+    runner = CliRunner()
+    assert runner.invoke(main, ["build"]).exit_code == 2
+    assert runner.invoke(main, ["template", "chess960"]).exit_code == 2
+    assert runner.invoke(main, ["frobnicate"]).exit_code == 2
+
+
+def test_explain_lists_awards_with_rules(tmp_path):
+    folder = season(tmp_path)
+    res = CliRunner().invoke(main, ["explain", str(folder), "ann"])
+    assert res.exit_code == 0, res.output
+    assert "ACF 13(4)" in res.output and "Open" in res.output
+    assert CliRunner().invoke(main, ["explain", str(folder), "Nobody"]).exit_code == 1
+
+
+def test_every_command_has_help_with_example():
+    runner = CliRunner()
+    for cmd in main.commands:
+        res = runner.invoke(main, [cmd, "--help"])
+        assert res.exit_code == 0 and "Example" in res.output, cmd
+
+
+def test_new_and_template_refuse_to_overwrite(tmp_path):
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "acf", str(tmp_path / "s")]).exit_code == 0
+    assert runner.invoke(main, ["new", "acf", str(tmp_path / "s")]).exit_code == 2
+    t = tmp_path / "t.xlsx"
+    assert runner.invoke(main, ["template", "acf", "-o", str(t)]).exit_code == 0
+    assert runner.invoke(main, ["template", "acf", "-o", str(t)]).exit_code == 2
+
+
+def test_help_does_not_import_pandas():
+    code = "import sys; from gpcalc.cli import main; assert 'pandas' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
