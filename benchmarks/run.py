@@ -217,7 +217,7 @@ def micro(circuit: str, sizes: list[int], seed: int, data: Path) -> list[dict[st
     rows0 = len(base.results)
     out = []
     for size in sizes:
-        k = max(1, -(-size // rows0))
+        k = max(1, round(size / rows0))
         season = _replicate(base, k, pd)
         t0 = time.perf_counter()
         outcome = season.circuit.compute(season)
@@ -290,6 +290,31 @@ def profile(folder: Path, top: int = 30) -> str:
     st.sort_stats("tottime").print_stats(top)
     text = f"# {r['cmd']}  ({r['s']:.1f} s under cProfile, exit {r['rc']})\n" + buf.getvalue()
     (folder.parent / f"profile-{folder.name}.txt").write_text(text)
+    return text
+
+
+def profile_compute(circuit: str, rows: int, seed: int, data: Path, top: int = 30) -> str:
+    """cProfile of the circuit's compute alone on an in-memory Season of about `rows` result rows."""
+    import cProfile
+    import io
+    import pstats
+
+    import pandas as pd
+
+    from gpcalc.season import load_season
+
+    base = load_season(ensure_season(circuit, 100, 100, seed, data))
+    season = _replicate(base, max(1, round(rows / len(base.results))), pd)
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    prof.runcall(season.circuit.compute, season)
+    secs = time.perf_counter() - t0
+    buf = io.StringIO()
+    st = pstats.Stats(prof, stream=buf)
+    st.sort_stats("cumulative").print_stats(top)
+    st.sort_stats("tottime").print_stats(top)
+    text = f"# {circuit} compute on {len(season.results):,} rows: {secs:.1f} s under cProfile\n" + buf.getvalue()
+    (data / f"profile-compute-{circuit}-{len(season.results)}.txt").write_text(text)
     return text
 
 
@@ -368,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
             text = profile(folder)
             print(f"\nprofile written to {a.data}/profile-{folder.name}.txt:\n"
                   + "\n".join(text.splitlines()[:45]), flush=True)
+            text = profile_compute(circuit, 100_000, a.seed, a.data)
+            print("\n" + "\n".join(text.splitlines()[:45]), flush=True)
     return 0
 
 

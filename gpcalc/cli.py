@@ -191,6 +191,37 @@ def build(folder: Path, output: Path | None, json_out: Path | None) -> None:
     click.echo(f"{len(result.season.tournaments)} tournaments, {_counts(issues)}.")
 
 
+@main.command(name="import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-c", "--circuit", required=True, type=click.Choice(CIRCUITS, case_sensitive=False),
+              help="The circuit whose organiser template to fill.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The tournament workbook to write (default: FILE's name with .xlsx).")
+def import_(file: Path, circuit: str, output: Path | None) -> None:
+    """Turn a TRF report or a chess-results export FILE into a filled organiser template.
+
+    The organiser then checks it in Excel and completes what the file lacks (prize money, State, …).
+
+    \b
+    Example:
+      gpcalc import sydney-open.trf -c acf -o sydney-open.xlsx
+    """
+    from .formats import import_file
+    from .issues import Issues
+
+    path = output or file.with_suffix(".xlsx")
+    if path.exists():
+        raise click.UsageError(f"{path} already exists; choose another name with -o")
+    issues = Issues()
+    written = import_file(file, _circuit(circuit), path, issues)
+    if issues.errors or issues.warnings:
+        _print_issues(issues, stream=sys.stderr)
+    if written is None:
+        click.echo(f"\n{_counts(issues)}: nothing was written.", err=True)
+        sys.exit(EXIT_INPUT)
+    click.echo(f"wrote {written} — complete its Tournament sheet, then put it in the season folder")
+
+
 @main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.argument("player")

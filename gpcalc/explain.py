@@ -40,7 +40,7 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
                 lines.append(f"  {ranking}: total {s['total']:g}, rank {rank}")
             else:
                 lines.append(f"  {ranking}:")
-            for row in grp.itertuples():
+            for row in grp.sort_values("date", kind="stable").itertuples():
                 flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
                 lines.append(f"    {row.tournament}: {row.points:g} — {row.rule}: {row.detail}{flag}")
         lines.append("")

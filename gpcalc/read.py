@@ -50,14 +50,30 @@ class RawBook:
         return None
 
 
+_OTHER_FORMATS = {
+    ".xlsb": "an Excel binary workbook (.xlsb)",
+    ".ods": "an OpenDocument spreadsheet (.ods)",
+    ".numbers": "an Apple Numbers file",
+}
+
+
 def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
-    """Read every sheet's values; problems that stop the file from being read become one error."""
+    """Read every sheet's values; problems that stop the file from being read become one error.
+
+    Before calamine sees the file, the zip directory and a streaming scan of the sheet XML enforce the limits
+    above (size, rows, cell length, no DTD), find formulas without a saved value and hidden rows."""
     where = {"file": label}
     suffix = path.suffix.casefold()
     if suffix == ".xls":
         issues.error("legacy-xls", "this is an old Excel 97–2003 .xls file, which gpcalc does not read",
-                     hint="open it in Excel or LibreOffice and save it as .xlsx (File → Save As → Excel Workbook)",
+                     hint="open it in Excel or LibreOffice and save it as .xlsx (File → Save As → Excel Workbook; "
+                          "or: soffice --headless --convert-to xlsx FILE.xls)",
                      **where)
+        return None
+    if suffix in _OTHER_FORMATS:
+        issues.error("not-xlsx", f"this is {_OTHER_FORMATS[suffix]}, which gpcalc does not read",
+                     hint="save it as an Excel Workbook (.xlsx): File → Save As (or: soffice --headless "
+                          "--convert-to xlsx FILE)", **where)
         return None
     try:
         size = path.stat().st_size
@@ -68,11 +84,14 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
         issues.error("too-large", f"the file is {size / 1e6:.0f} MB; gpcalc reads workbooks up to "
                      f"{MAX_FILE_BYTES // 1_000_000} MB", hint="split it or remove unused sheets", **where)
         return None
-    problem = _zip_problem(path)
-    if problem:
-        code, message, hint = problem
-        issues.error(code, message, hint=hint, **where)
+    scan = _zip_problem(path)
+    if isinstance(scan, tuple):
+        code, message, hint, *rest = scan
+        issues.error(code, message, hint=hint, **where, **(rest[0] if rest else {}))
         return None
+    if scan.macros:
+        issues.info("macros-ignored", "the workbook contains macros; gpcalc reads only the saved values and "
+                    "never runs them", hint="save it as .xlsx (macro-free) if you prefer", **where)
     try:
         from python_calamine import CalamineWorkbook
 
@@ -81,14 +100,16 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
         meta = {m.name: m for m in book.sheets_metadata}
         for name in book.sheet_names:
             sheet = book.get_sheet_by_name(name)
-            if sheet.total_height > MAX_ROWS:
-                issues.error("too-many-rows", f"sheet '{name}' has {sheet.total_height:,} rows; gpcalc reads at "
-                             f"most {MAX_ROWS:,}", sheet=name, hint="delete the empty or unused rows", **where)
-                return None
             rows = sheet.to_python(skip_empty_area=False)
+            if len(rows) > MAX_ROWS:  # a backstop: the scan has already refused sheets this long
+                issues.error("too-many-rows", f"sheet '{name}' has {len(rows):,} rows; gpcalc reads at most "
+                             f"{MAX_ROWS:,}", sheet=name, hint="delete the empty or unused rows", **where)
+                return None
             hidden = str(getattr(meta.get(name), "visible", "")).lower().find("hidden") >= 0
             merged = list(getattr(sheet, "merged_cell_ranges", None) or [])
-            sheets[name] = RawSheet(name, rows, hidden, [_merge_box(m) for m in merged])
+            info = scan.sheets.get(name)
+            sheets[name] = RawSheet(name, rows, hidden, [_merge_box(m) for m in merged],
+                                    info.hidden_rows if info else [], info.formulas if info else [])
     except Exception as exc:  # calamine's errors are plain exceptions with a message
         issues.error("unreadable", f"cannot read the workbook: {str(exc).splitlines()[0][:200]}",
                      hint="open it in Excel and save it again as .xlsx", **where)
@@ -104,29 +125,263 @@ def _merge_box(m) -> tuple[int, int, int, int]:
         return (0, 0, 0, 0)
 
 
-def _zip_problem(path: Path) -> tuple[str, str, str] | None:
+# ------------------------------------------------------------------------------- the pre-read scan
+
+
+@dataclass
+class SheetScan:
+    hidden_rows: list[int] = field(default_factory=list)
+    formulas: list[str] = field(default_factory=list)
+
+
+@dataclass
+class BookScan:
+    sheets: dict[str, SheetScan] = field(default_factory=dict)
+    macros: bool = False
+
+
+_CFB = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_DTD = (b"<!DOCTYPE", b"<!ENTITY")
+_DIMENSION = re.compile(rb'<dimension\s+ref="[A-Z]*\$?(\d*)(?::\$?([A-Z]+)\$?(\d+))?"')
+_ROW_R = re.compile(rb'<row\b[^>]*?\br="(\d+)"')
+_ROW_R_ANY = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="(\d+)"')
+_HIDDEN_ROW = re.compile(rb'<row\b[^>]*?\bhidden="(?:1|true)"[^>]*>')
+_WIDE_CELL = re.compile(rb'<c\s[^>]*?\br="([A-Z]{2,3})\d')
+_CELL_REF = re.compile(rb'<c\s[^>]*?\br="([A-Z]+\d+)"')
+_VALUE = re.compile(rb"<v>\s*[^<\s]")
+_SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\s[^>]*>")
+_ATTR = re.compile(rb'([\w:]+)="([^"]*)"')
+_REL_TAG = re.compile(rb"<Relationship\s[^>]*>")
+
+
+def _col_index(letters: bytes) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ch - 64)
+    return n
+
+
+def _zip_problem(path: Path) -> tuple | BookScan:
+    """(code, message, hint[, where]) when the file must be refused; else what the scan learned."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(8)
     except OSError as exc:
         return "unreadable", f"cannot read the file: {exc.strerror}", ""
     if head.startswith(b"\xd0\xcf\x11\xe0"):
-        return ("encrypted-or-legacy", "this file is password-protected or an old .xls saved as .xlsx",
-                "remove the password (File → Info → Protect Workbook) and save it as .xlsx")
+        return _cfb_problem(path)
     if not head.startswith(b"PK"):
         return ("not-a-workbook", "this is not an Excel workbook (.xlsx)",
                 "save it from Excel or LibreOffice as an Excel Workbook (.xlsx)")
     try:
         with zipfile.ZipFile(path) as zf:
-            total = sum(i.file_size for i in zf.infolist())
+            infos = zf.infolist()
+            total = sum(i.file_size for i in infos)
             if total > MAX_UNCOMPRESSED_BYTES:
-                return ("too-large", f"the workbook unpacks to {total / 1e6:.0f} MB; gpcalc reads at most "
-                        f"{MAX_UNCOMPRESSED_BYTES // 1_000_000} MB", "remove unused sheets and rows")
-            if zf.testzip() is not None:
-                return "corrupt", "the workbook is damaged (truncated or corrupt)", "save it again from Excel"
-    except zipfile.BadZipFile:
+                return ("too-large", f"the workbook unpacks to {total / 1e6:,.0f} MB (a 'zip bomb' or a huge "
+                        f"sheet); gpcalc reads at most {MAX_UNCOMPRESSED_BYTES // 1_000_000} MB",
+                        "remove unused sheets and rows, or save it again from Excel")
+            names = {i.filename for i in infos}
+            if "xl/workbook.xml" not in names:
+                return ("not-a-workbook", "this is a zip file but not an Excel workbook (.xlsx)",
+                        "save it from Excel or LibreOffice as an Excel Workbook (.xlsx)")
+            scan = BookScan(macros=any(n.casefold().endswith("vbaproject.bin") for n in names))
+            wb_xml = zf.read("xl/workbook.xml")
+            sheet_files = _sheet_files(zf, wb_xml, names)
+            calc_on_load = b'fullCalcOnLoad="1"' in wb_xml or b"fullCalcOnLoad=\"true\"" in wb_xml
+            for info in infos:  # reading every member to its end also checks its CRC (truncation, lies)
+                sheet = sheet_files.get(info.filename)
+                with zf.open(info) as member:
+                    if sheet is not None:
+                        result = _scan_sheet(member, sheet, calc_on_load)
+                        if isinstance(result, tuple):
+                            return result
+                        scan.sheets[sheet] = result
+                    elif info.filename == "xl/sharedStrings.xml":
+                        problem = _scan_strings(member)
+                        if problem:
+                            return problem
+                    else:
+                        first = member.read(_CHUNK)
+                        if info.filename.endswith((".xml", ".rels")) and any(d in first for d in _DTD):
+                            return _dtd_problem(info.filename)
+                        while member.read(_CHUNK):
+                            pass
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, KeyError):
         return "corrupt", "the workbook is damaged (truncated or corrupt)", "save it again from Excel"
+    except (RuntimeError, NotImplementedError):  # an encrypted zip member or an unknown compression
+        return ("unreadable", "the workbook's parts are encrypted or compressed in a way gpcalc cannot read",
+                "remove any password and save it again from Excel as .xlsx")
+    return scan
+
+
+def _cfb_problem(path: Path) -> tuple:
+    """An OLE compound file: a password-protected .xlsx, or an old .xls under a new name."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(512)
+            shift = int.from_bytes(head[30:32], "little") if len(head) >= 32 else 9
+            first_dir = int.from_bytes(head[48:52], "little") if len(head) >= 52 else 0
+            fh.seek(min((first_dir + 1) << min(shift, 16), 1 << 40))
+            directory = fh.read(1 << 14)
+            fh.seek(0)
+            early = fh.read(1 << 16)
+    except OSError:
+        directory = early = b""
+    blob = directory + early
+    if "EncryptedPackage".encode("utf-16-le") in blob or "EncryptionInfo".encode("utf-16-le") in blob:
+        return ("encrypted", "this workbook is protected with a password, so gpcalc cannot read it",
+                "open it in Excel, remove the password (File → Info → Protect Workbook → Encrypt with Password, "
+                "clear it) and save it as .xlsx")
+    if "Workbook".encode("utf-16-le") in blob or "Book".encode("utf-16-le") in blob:
+        return ("legacy-xls", "this is an old Excel 97–2003 .xls workbook with an .xlsx name",
+                "open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx) "
+                "(or: soffice --headless --convert-to xlsx FILE)")
+    return ("encrypted-or-legacy", "this is an old-style Office file (password-protected, or an old .xls)",
+            "remove any password and save it as an Excel Workbook (.xlsx)")
+
+
+def _dtd_problem(member: str) -> tuple:
+    return ("xml-dtd", f"the workbook part {member} declares XML entities (a DTD), which Excel never writes; "
+            "refused for safety (an 'XML bomb')", "save it again from Excel or LibreOffice as .xlsx")
+
+
+def _sheet_files(zf: zipfile.ZipFile, wb_xml: bytes, names: set[str]) -> dict[str, str]:
+    """zip member → sheet name, from workbook.xml and its relationships."""
+    from html import unescape
+
+    targets: dict[bytes, str] = {}
+    rels = "xl/_rels/workbook.xml.rels"
+    if rels in names:
+        for tag in _REL_TAG.findall(zf.read(rels)):
+            attrs = dict(_ATTR.findall(tag))
+            target = unescape(attrs.get(b"Target", b"").decode("utf-8", "replace"))
+            target = target.lstrip("/") if target.startswith("/") else "xl/" + target
+            parts: list[str] = []
+            for part in target.split("/"):
+                if part == "..":
+                    if parts:
+                        parts.pop()
+                elif part and part != ".":
+                    parts.append(part)
+            targets[attrs.get(b"Id", b"")] = "/".join(parts)
+    out: dict[str, str] = {}
+    for tag in _SHEET_TAG.findall(wb_xml):
+        attrs = {k.split(b":")[-1]: v for k, v in _ATTR.findall(tag)}
+        name = unescape(attrs.get(b"name", b"").decode("utf-8", "replace"))
+        member = targets.get(attrs.get(b"id", b""))
+        if member in names:
+            out[member] = name
+    return out
+
+
+def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
+    """Stream one sheet's XML in chunks, cut before the last cell or row start so every element before the cut
+    is whole: refuse too many rows, too wide, an over-long cell, a DTD; note formulas and hidden rows."""
+    scan = SheetScan()
+    where = {"sheet": name}
+    rows = last_row = max_col = 0
+    carry = b""
+    first = True
+    c_tag, row_tag, row_bare = b"<c ", b"<row ", b"<row>"
+    while True:
+        chunk = member.read(_CHUNK)
+        buf = carry + chunk
+        if first:
+            first = False
+            if any(d in buf[:_CHUNK] for d in _DTD):
+                return _dtd_problem(f"for sheet '{name}'")
+            prefix = re.search(rb"<(\w+:)?worksheet\b", buf)
+            if prefix and prefix.group(1):  # e.g. <x:worksheet> from the OpenXML SDK
+                pre = b"<" + prefix.group(1)
+                c_tag, row_tag, row_bare = pre + b"c ", pre + b"row ", pre + b"row>"
+            m = _DIMENSION.search(buf)
+            if m and m.group(3):
+                dim_rows, dim_cols = int(m.group(3)), _col_index(m.group(2))
+                problem = _too_big(name, dim_rows, dim_cols)
+                if problem:
+                    return problem
+        if chunk:
+            cut = max(buf.rfind(c_tag), buf.rfind(row_tag), 0)
+            done, carry = buf[:cut], buf[cut:]
+            if len(carry) > _MAX_CELL_XML + _CHUNK:
+                ref = _CELL_REF.match(carry)
+                return ("cell-too-long", f"sheet '{name}' has a cell longer than {MAX_CELL_CHARS:,} characters "
+                        "(Excel's own limit); gpcalc does not read it", "shorten the cell or delete it",
+                        {**where, "cell": ref.group(1).decode() if ref else ""})
+        else:
+            done, carry = buf, b""
+        if done:
+            rows += done.count(row_tag) + done.count(row_bare)
+            at = done.rfind(row_tag)
+            if at >= 0:
+                m = _ROW_R_ANY.match(done, at)
+                if m:
+                    last_row = max(last_row, int(m.group(1)))
+            for m in _WIDE_CELL.finditer(done):
+                max_col = max(max_col, _col_index(m.group(1)))
+            problem = _too_big(name, max(rows, last_row), max_col)
+            if problem:
+                return problem
+            if b'hidden="' in done:
+                for m in _HIDDEN_ROW.finditer(done):
+                    r = _ROW_R.match(m.group(0))
+                    if r:
+                        scan.hidden_rows.append(int(r.group(1)))
+            if b"<f" in done:
+                scan.formulas.extend(_formulas_without_value(done, calc_on_load))
+        if not chunk:
+            return scan
+
+
+def _too_big(name: str, rows: int, cols: int) -> tuple | None:
+    if rows > MAX_ROWS:
+        return ("too-many-rows", f"sheet '{name}' has {rows:,} rows; gpcalc reads at most {MAX_ROWS:,}",
+                "delete the empty or unused rows (select them, right-click → Delete) and save", {"sheet": name})
+    if rows * max(cols, 1) > MAX_CELLS:
+        return ("too-many-cells", f"sheet '{name}' spans {rows:,} rows × {cols:,} columns; gpcalc reads at "
+                f"most {MAX_CELLS:,} cells per sheet", "delete the unused rows and columns and save",
+                {"sheet": name})
     return None
+
+
+def _formulas_without_value(done: bytes, calc_on_load: bool) -> list[str]:
+    out: list[str] = []
+    i = done.find(b"<f")
+    while i >= 0:
+        nxt = done[i + 2:i + 3]
+        if nxt in (b">", b" ", b"/"):
+            start = done.rfind(b"<c ", 0, i)
+            stop = done.find(b"</c>", i)
+            cell = done[start:stop if stop >= 0 else len(done)]
+            if calc_on_load or not _VALUE.search(cell):
+                ref = _CELL_REF.match(cell)
+                if ref:
+                    out.append(ref.group(1).decode())
+            i = done.find(b"<f", stop if stop > i else i + 2)
+        else:
+            i = done.find(b"<f", i + 2)
+    return out
+
+
+def _scan_strings(member) -> tuple | None:
+    """Stream sharedStrings.xml: refuse a DTD and a string longer than Excel allows."""
+    carry = b""
+    first = True
+    while True:
+        chunk = member.read(_CHUNK)
+        buf = carry + chunk
+        if first:
+            first = False
+            if any(d in buf[:_CHUNK] for d in _DTD):
+                return _dtd_problem("xl/sharedStrings.xml")
+        if not chunk:
+            return None
+        cut = max(buf.rfind(b"<si>"), buf.rfind(b"<si "), 0)
+        carry = buf[cut:]
+        if len(carry) > _MAX_CELL_XML + _CHUNK:
+            return ("cell-too-long", f"the workbook has a text longer than {MAX_CELL_CHARS:,} characters "
+                    "(Excel's own limit); gpcalc does not read it", "find the over-long cell, shorten or delete it")
 
 
 # --------------------------------------------------------------------------------------------- tables
@@ -166,6 +421,8 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
     fields = spec.fields
     where = {"file": file, "sheet": raw.name}
     header_i = find_header(rows, fields) if rows else 0
+    if raw.merged:
+        rows = _fill_merged(raw, header_i, file, issues)
     header = rows[header_i] if rows else []
     lookup = {n: f for f in fields for n in f.names()}
     cols: dict[str, int] = {}
@@ -199,6 +456,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
     for j, name in unknown:
         issues.info("unknown-column", f"the column '{name}' is not used by gpcalc",
                     cell=f"{col_letter(j)}{header_i + 1}", **where)
+    _sheet_notes(raw, set(letters.values()), header_i + 1, file, issues)
 
     data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and any(clean_text(v) for v in r)]
     excel_rows = [i + 1 for i, _ in data_rows]
@@ -217,6 +475,49 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
     return Table(file, raw.name, frame, letters)
 
 
+def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, issues: Issues) -> None:
+    """Formulas with no saved value (an error: the number would be a silent 0) and hidden rows (read, but
+    said) in the columns and rows gpcalc reads."""
+    where = {"file": file, "sheet": raw.name}
+    for cell in raw.formulas:
+        letters = cell.rstrip("0123456789")
+        if letters in columns and int(cell[len(letters):] or 0) >= first_row:
+            issues.error("formula-no-value", "this cell holds a formula whose result was never saved (the "
+                         "workbook was written by a program, not saved by a spreadsheet), so its value is "
+                         "unknown", cell=cell, hint="open the workbook in Excel or LibreOffice and save it "
+                         "(that stores the results), or type the value instead of the formula", **where)
+    hidden = [r for r in raw.hidden_rows if r >= first_row and r - 1 < len(raw.rows)
+              and any(clean_text(v) for v in raw.rows[r - 1])]
+    if hidden:
+        shown = ", ".join(str(r) for r in hidden[:10]) + (" …" if len(hidden) > 10 else "")
+        issues.warning("hidden-rows", f"row{'s' * (len(hidden) > 1)} {shown} {'are' if len(hidden) > 1 else 'is'} "
+                       "hidden; read anyway", cell=f"A{hidden[0]}",
+                       hint="unhide the rows (select all, right-click → Unhide) so others see what was counted",
+                       **where)
+
+
+def _fill_merged(raw: RawSheet, header_i: int, file: str, issues: Issues) -> list[list[Any]]:
+    """A merged block below the header shows its value on every row it spans: read it so, and say so."""
+    rows = [list(r) for r in raw.rows]
+    for r0, c0, r1, c1 in sorted(raw.merged):
+        if r1 <= header_i or r0 >= len(rows) or (r0, c0, r1, c1) == (0, 0, 0, 0):
+            continue
+        ref = f"{col_letter(c0)}{r0 + 1}:{col_letter(c1)}{r1 + 1}"
+        value = rows[r0][c0] if c0 < len(rows[r0]) else None
+        if r0 > header_i and r1 > r0 and clean_text(value):
+            for rr in range(r0 + 1, min(r1, len(rows) - 1) + 1):
+                row = rows[rr]
+                row.extend([""] * (c0 + 1 - len(row)))
+                row[c0] = value
+            issues.warning("merged-cells", f"cells {ref} are merged; '{clean_text(value)[:40]}' was read on every "
+                           "row of the block", cell=ref, hint="unmerge the cells and fill in every row",
+                           file=file, sheet=raw.name)
+        elif r0 > header_i:
+            issues.warning("merged-cells", f"cells {ref} are merged; only the first holds a value",
+                           cell=ref, hint="unmerge the cells and fill in every cell", file=file, sheet=raw.name)
+    return rows
+
+
 def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: str, issues: Issues,
                   where: dict) -> list[Any]:
     reader = f.reader
@@ -232,6 +533,9 @@ def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: st
             result = cache[cache_key]
         else:
             try:
+                if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                    raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
+                                   f"{MAX_CELL_CHARS:,}")
                 result = reader(value)
             except BadValue as exc:
                 result = exc
@@ -252,6 +556,7 @@ def read_settings(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> 
     """A two-column `Setting | Value` sheet → {field key: parsed value}; `_cells` maps keys to cells."""
     where = {"file": file, "sheet": raw.name}
     lookup = {n: f for f in spec.fields for n in f.names()}
+    _sheet_notes(raw, {"A", "B"}, 1, file, issues)
     out: dict[str, Any] = {}
     cells: dict[str, str] = {}
     unknown: list[str] = []

@@ -169,7 +169,13 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
                        hint="put one .xlsx per tournament in the season folder (gpcalc template "
                             f"{circuit.name} makes a blank one)")
     _assemble(season, tours, result_frames, extra_frames)
+    if foreign:  # rating lists in <season>/ratings/ (ACF cl. 11), when gpcalc.formats provides them
+        from . import formats
+
+        if hasattr(formats, "apply_ratings"):
+            formats.apply_ratings(season)
     _common_checks(season)
+    _schema_checks(season)
     identity.resolve(season)
     circuit.validate(season, issues)
     return season
@@ -368,6 +374,22 @@ def _common_checks(season: Season) -> None:
                      **season.where(row, "name"))
     if not season.tournaments.empty and year and "start" in season.tournaments:
         pass  # circuits check dates against their own season definition
+
+
+def _schema_checks(season: Season) -> None:
+    """The pandera schema, once over all rows: field ranges and the circuit's row checks."""
+    from .schemas import validate
+
+    c = season.circuit
+    validate(season.results, c.results_spec().fields, c.result_checks, season.issues, season.where)
+    if len(season.players):
+        validate(season.players, c.register_spec().fields, (), season.issues, season.where)
+    t = season.tournaments
+    if not t.empty:
+        def where(row, key):
+            return {"file": row["file"], "sheet": row["sheet"], "cell": row["cells"].get(key, "")}
+
+        validate(t, c.tournament_spec().fields, c.tournament_checks, season.issues, where)
 
 
 def _norm_or_blank(name: Any) -> str:

@@ -24,6 +24,8 @@ class Field:
     help: str = ""
     example: Any = None
     width: int = 0  # template column width; 0 = automatic
+    minimum: float | None = None  # checked by the pandera schema (gpcalc.schemas)
+    maximum: float | None = None
 
     @property
     def key(self) -> str:

@@ -361,3 +361,16 @@ def test_identity_comma_name_and_register_cl11(tmp_path):
     data = run(tmp_path, {"t.xlsx": t}, players)
     assert points(data, "U1600") == {"John Smith": 20}
     assert {r["id"] for r in data["ledger"]} == {"7"}
+
+
+def test_schema_checks_name_the_cell(tmp_path):
+    # pandera schema (gpcalc.schemas): End before Start, and a rating out of range, each name their cell
+    t = acf_tournament("T", rows(["P1"]), prize_money=3000, start=D(2005, 5, 3), end=D(2005, 5, 1))
+    players = [["1", "P1", "M", 1970, 35000, None, "NSW"]]
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, sheets={"Players": [REG_HEAD, *players]},
+                         tournaments={"t.xlsx": t})
+    res = build(folder, tmp_path / "o.xlsx")
+    errs = {(i.code, i.file, i.sheet, i.cell) for i in res.issues.errors}
+    assert ("dates-backwards", "t.xlsx", "Tournament", "B4") in errs
+    assert ("out-of-range", "season.xlsx", "Players", "E2") in errs
+    assert not (tmp_path / "o.xlsx").exists()

@@ -16,6 +16,7 @@ from .. import standings as st
 from ..issues import Issues
 from ..parse import clean_text
 from ..prizes import allocate_one_each
+from ..schemas import RowCheck
 from ..spec import Field, SheetSpec
 from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, Circuit, Outcome, OutSheet
 
@@ -98,10 +99,16 @@ class ACF(Circuit):
     )
     register_columns = (
         Field("ACF rating", "number", aliases=("ACF", "Rating", "National rating", "ACF Dec", "ACF December"),
+              minimum=0, maximum=3500,
               help="Rating on the ACF December list (cl. 11(1)); blank if not on it."),
-        Field("FIDE rating", "number", aliases=("FIDE", "Elo", "FIDE Jan", "FIDE January"),
+        Field("FIDE rating", "number", aliases=("FIDE", "Elo", "FIDE Jan", "FIDE January"), minimum=0, maximum=3500,
               help="Rating on the FIDE January list; used only if not ACF-rated (cl. 11(2))."),
         Field("State", "choice", **_STATE, help="The player's State, for the State prize (cl. 8(g))."),
+    )
+    tournament_checks = (
+        RowCheck("dates-backwards", ("start", "end"),
+                 lambda t: ~(pd.to_datetime(t["end"]) < pd.to_datetime(t["start"])), "end",
+                 "End ({end}) is before Start ({start})", "check the two dates: End is the last day of play"),
     )
     tournament_sheets = (
         SheetSpec("Sections", (
@@ -145,10 +152,6 @@ class ACF(Circuit):
         r = season.results
         for tour in t.itertuples():
             rows = r[r["tournament"] == tour.tournament]
-            where = {"file": tour.file, "sheet": tour.sheet}
-            if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
-                issues.error("dates-backwards", f"End ({tour.end}) is before Start ({tour.start})",
-                             cell=tour.cells.get("end", ""), hint="check the two dates", **where)
             s = secs[secs["tournament"] == tour.tournament]
             named = set(rows["section"].dropna()) if "section" in rows else set()
             mapped = dict(zip(s["section"].map(_key), s["division"]))

@@ -371,7 +371,7 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
         for r in range(2, ws.max_row + 1):
             f = lookup.get(header_key(ws.cell(r, 1).value))
             if f is not None and f.key in given:
-                ws.cell(r, 2, value=given[f.key])
+                _put(ws.cell(r, 2), given[f.key])
         results = book.sheets["Results"].rows
         head_i = next(i for i, r in enumerate(results) if any(clean_text(v) for v in r))
         src_cols = {header_key(v): j for j, v in enumerate(results[head_i]) if clean_text(v)}
@@ -386,7 +386,7 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
                     continue
                 value = row[src] if src < len(row) else None
                 if not _blank(value):
-                    ws.cell(out_r, j, value=value)
+                    _put(ws.cell(out_r, j), value)
                 out_r += 1
         for name, sheet in book.sheets.items():
             if name in ("Tournament", "Results") or name not in wb.sheetnames:
@@ -395,13 +395,24 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
             for i, row in enumerate(sheet.rows[1:], start=2):
                 for j, v in enumerate(row, start=1):
                     if not _blank(v):
-                        ws.cell(i, j, value=v)
+                        _put(ws.cell(i, j), v)
         wb.save(tmp)
         os.replace(tmp, output)
     finally:
         if tmp.exists():
             tmp.unlink()
     return output
+
+
+def _put(cell, value: Any) -> None:
+    """Write a value as itself: text such as '=2' stays text (never a formula)."""
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+        if value.startswith(("=", "+", "-", "@")):
+            cell.quotePrefix = True
+    elif isinstance(value, dt.date):
+        cell.number_format = "yyyy-mm-dd"
 
 
 # ------------------------------------------------------------------------------------------ ratings
@@ -416,7 +427,6 @@ def apply_ratings(season) -> None:
     The Players register wins: a rating typed there is kept (a different list value is a warning); a player in
     the lists but not in the register is added to it with only the ID and the ratings.
     """
-    import pandas as pd
 
     from .fide_list import detect_kind, read_rating_list
 

@@ -157,7 +157,10 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
         frame = frame[good]
     if ids is not None:
         frame = frame[frame["fide_id"].isin(ids)]
-    return _finish(frame, label, issues)
+    out = _finish(frame, label, issues)
+    month = [w for w in header.split() if _MONTH.match(w.casefold())]
+    out.attrs["month"] = month[0] if month else ""
+    return out
 
 
 # ------------------------------------------------------------------------------------------------ XML
