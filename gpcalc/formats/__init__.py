@@ -72,15 +72,6 @@ def _sidecar(path: Path) -> Path | None:
     return None
 
 
-def _sheet_names(path: Path) -> list[str] | None:
-    try:
-        from python_calamine import CalamineWorkbook
-
-        return list(CalamineWorkbook.from_path(str(path)).sheet_names)
-    except Exception:  # not a readable workbook: the normal reader reports it
-        return None
-
-
 _RESULTS_NAMES = {"results", "resultados", "resultater", "standings", "clasificación"}
 
 
@@ -99,19 +90,20 @@ def _has_filled_results(path: Path) -> bool:
 
 
 def _is_ranking_export(path: Path) -> bool:
-    names = _sheet_names(path)
-    if not names or any(header_key(n) in _RESULTS_NAMES for n in names):
-        return False
+    """An xlsx without a Results sheet whose sheet has a ranking header in its first rows (one open)."""
     from python_calamine import CalamineWorkbook
 
     from .chessresults import looks_like_ranking
 
-    book = CalamineWorkbook.from_path(str(path))
-    for name in names:
-        rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=12)
-        if looks_like_ranking(rows):
-            return True
-    return False
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+    except Exception:  # not a readable workbook: the normal reader reports it
+        return False
+    names = list(book.sheet_names)
+    if any(header_key(n) in _RESULTS_NAMES for n in names):
+        return False
+    return any(looks_like_ranking(book.get_sheet_by_name(n).to_python(skip_empty_area=False, nrows=12))
+               for n in names)
 
 
 def is_foreign(path: Path | str) -> bool:

@@ -81,7 +81,7 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
 
 def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
                 title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
-                row_format: pd.Series | None = None) -> None:
+                row_format: pd.Series | None = None, freeze_cols: int = 0) -> None:
     """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
     `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row."""
     r0 = 0
@@ -110,7 +110,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
                 widths[c] = n + 2
     for c, w in enumerate(widths):
         ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
-    ws.freeze_panes(r0 + 1, 0)
+    ws.freeze_panes(r0 + 1, freeze_cols)
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
     ws.set_landscape()
@@ -275,7 +275,8 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
         cols.append((key, t, "points"))
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
-    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, cell_formats=formats)
+    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, cell_formats=formats,
+                freeze_cols=2)
 
 
 def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
