@@ -84,7 +84,7 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
         issues.error("too-large", f"the file is {size / 1e6:.0f} MB; gpcalc reads workbooks up to "
                      f"{MAX_FILE_BYTES // 1_000_000} MB", hint="split it or remove unused sheets", **where)
         return None
-    scan = _zip_problem(path)
+    scan = scan_book(path)
     if isinstance(scan, tuple):
         code, message, hint, *rest = scan
         issues.error(code, message, hint=hint, **where, **(rest[0] if rest else {}))
@@ -159,6 +159,27 @@ def _col_index(letters: bytes) -> int:
     for ch in letters:
         n = n * 26 + (ch - 64)
     return n
+
+
+_SCANS: dict[tuple[str, int, int], tuple | BookScan] = {}
+
+
+def scan_book(path: Path) -> tuple | BookScan:
+    """The pre-read check of one workbook (cached per path, size and modification time): a refusal
+    (code, message, hint[, where]) or what the scan learned. Anything that opens an .xlsx with calamine
+    must call this first, so that the limits hold for every reader."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return "unreadable", f"cannot read the file: {exc.strerror}", ""
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _SCANS:
+        if len(_SCANS) > 4096:
+            _SCANS.clear()
+        _SCANS[key] = ("too-large", f"the file is {st.st_size / 1e6:.0f} MB; gpcalc reads workbooks up to "
+                       f"{MAX_FILE_BYTES // 1_000_000} MB", "split it or remove unused sheets") \
+            if st.st_size > MAX_FILE_BYTES else _zip_problem(path)
+    return _SCANS[key]
 
 
 def _zip_problem(path: Path) -> tuple | BookScan:

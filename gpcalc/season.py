@@ -21,6 +21,8 @@ from .read import RawBook, RawSheet, read_book, read_settings, read_table
 SEASON_FILE = "season.xlsx"
 OUTPUT_DIR = "output"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls")
+# Spreadsheets gpcalc does not read: found so that each gets an error saying how to convert it, never skipped.
+OTHER_SPREADSHEETS = (".xlsb", ".ods", ".numbers")
 
 
 @dataclass
@@ -79,9 +81,19 @@ def discover(folder: Path) -> list[Path]:
             continue
         if rel.as_posix().casefold() == SEASON_FILE:
             continue
-        if path.suffix.casefold() in WORKBOOK_SUFFIXES or (foreign and foreign[0](path)):
+        if path.suffix.casefold() in WORKBOOK_SUFFIXES + OTHER_SPREADSHEETS or (foreign and foreign[0](path)):
             found.append(path)
     return found
+
+
+def _scan_ok(path: Path) -> bool:
+    """A workbook passes the reader's limits before anything (the foreign-format detectors too) opens it;
+    one that fails goes to read_book, which reports why."""
+    from .read import scan_book
+
+    if path.suffix.casefold() not in (".xlsx", ".xlsm"):
+        return True
+    return not isinstance(scan_book(path), tuple)
 
 
 def _foreign_hook() -> tuple[Callable, Callable] | None:
@@ -155,7 +167,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         if progress:
             progress(i, len(paths), label)
         season.inputs.append((label, sha256(path)))
-        if foreign and foreign[0](path):
+        if foreign and _scan_ok(path) and foreign[0](path):
             tbook = foreign[1](path, label, issues, circuit)
         else:
             tbook = read_book(path, label, issues)
@@ -220,6 +232,15 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     circuit, issues = season.circuit, season.issues
     tspec, rspec = circuit.tournament_spec(), circuit.results_spec()
     tsheet, rsheet = book.find(tspec), book.find(rspec)
+    if rsheet is None and not getattr(book, "foreign", False):
+        from . import formats
+
+        fallback = getattr(formats, "export_fallback", None)
+        converted = fallback(book, issues, circuit) if fallback else None
+        if converted is not None:
+            converted.foreign = True  # type: ignore[attr-defined]
+            _read_tournament(season, converted, tours, result_frames, extra)
+            return
     if tsheet is None and rsheet is None:
         names = ", ".join(book.sheets) or "none"
         issues.error("not-a-tournament", f"this workbook is not a tournament workbook (its sheets: {names})",

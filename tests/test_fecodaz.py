@@ -263,3 +263,17 @@ def test_sample_generator_is_deterministic(tmp_path):
     for rel in ("season.xlsx", "02-valle/mayores.xlsx", "nacionales/equipos.xlsx"):
         fresh = hashlib.sha256((tmp_path / "again" / rel).read_bytes()).hexdigest()
         assert fresh == hashlib.sha256((SAMPLE / rel).read_bytes()).hexdigest(), rel
+
+
+def test_compliance_warnings_art2(tmp_path):
+    # Art. 2 g: 5 rounds (< 6) over 1 day (> 3 a day); Art. 2 e: prizes 500.000 < 1.000.000; Art. 2 b: no Sub-14
+    # companion at stop 1; Art. 2 d: two GP opens on the same dates
+    one = tour("A", "Open", dt.date(2009, 2, 1), "Valle", 3, [row(1, "Carlos", None, 4)], stop=1)
+    one["Tournament"].update({"Rounds": 5, "End": dt.date(2009, 2, 1), "Prizes paid": "500.000"})
+    two = tour("B", "Open", dt.date(2009, 2, 1), "Bogotá", 3, [row(1, "Diego", None, 4)])
+    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": "2009", "Points table source": "x"},
+                         sheets={"Points": POINTS}, tournaments={"a.xlsx": one, "b.xlsx": two})
+    res = compute(folder)
+    codes = {i.code for i in res.issues.items if i.severity == "warning"}
+    assert {"few-rounds", "rounds-a-day", "small-prize-fund", "no-sub14", "no-stop", "same-dates"} <= codes
+    assert res.outcome is not None

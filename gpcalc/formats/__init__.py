@@ -117,14 +117,22 @@ def is_foreign(path: Path | str) -> bool:
         from .trf import looks_like_trf
 
         return looks_like_trf(path)
-    if suffix in SIDE_SUFFIXES:
-        if _trf_sibling(path) is not None:
-            return not _has_filled_results(path)  # a sidecar; a full workbook beside a TRF is read normally
-        try:
-            return _is_ranking_export(path)
-        except Exception:
-            return False
+    if suffix in SIDE_SUFFIXES and _trf_sibling(path) is not None:
+        return not _has_filled_results(path)  # a sidecar; a full workbook beside a TRF is read normally
+    # Other workbooks are read normally; one without Tournament/Results sheets is then offered to
+    # export_fallback (so a season of ordinary workbooks opens each file once).
     return False
+
+
+def export_fallback(book: RawBook, issues: Issues, circuit) -> RawBook | None:
+    """A workbook without Tournament/Results sheets that is a chess-results / Swiss-Manager export: read it
+    as one. None when it is not an export (the caller reports it as not a tournament workbook)."""
+    try:
+        if not _is_ranking_export(book.path):
+            return None
+    except Exception:
+        return None
+    return export_book(book.path, book.label, issues, circuit, require_settings=True)
 
 
 # ------------------------------------------------------------------------------------------ loading
