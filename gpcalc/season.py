@@ -420,41 +420,48 @@ def _norm_or_blank(name: Any) -> str:
 
 
 def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
+    """Places run 1, 2, 3 … within each tournament (and section/group), best first; a shared place is followed
+    by the place after the tied players (=2, =2, 4). Vectorised: only offending rows are visited."""
     issues = season.issues
-    places = r[pc]
-    tied = r[pc + "_tied"]
+    shared = season.circuit.shared_places
     group = ["tournament"] + [c for c in ("section", "group") if c in r.columns]
-    frame = r[group].fillna("").assign(_p=places, _t=tied, _row=r["row"])
+    frame = r[group].astype("object").fillna("").assign(_p=r[pc], _t=r[pc + "_tied"])
     frame = frame[frame["_p"].notna()]
-    if not season.circuit.shared_places:
+    if frame.empty:
+        return
+    frame["_p"] = frame["_p"].astype("int64")
+    g = frame.groupby(group, sort=False)
+    count = g.cumcount()
+    prev = g["_p"].cummax().groupby([frame[c] for c in group], sort=False).shift(fill_value=0)
+    same = frame["_p"].eq(prev)
+    if shared:
+        # A place written twice is a tie even without the = mark (every tied row is flagged as shared).
+        dup = frame.duplicated([*group, "_p"], keep=False)
+        r.loc[dup[dup].index, pc + "_tied"] = True
+    else:
         for idx in frame.index[frame["_t"]]:
             row = r.loc[idx]
             issues.error("tied-place", f"{season.circuit.title}: places are after the official tiebreak, so "
                          f"place ={row[pc]} cannot be shared",
                          hint="write the place each player got after the tiebreak (1, 2, 3 …)",
                          **season.where(row, pc))
-    for _, grp in frame.groupby(group, sort=False):
-        prev_place, prev_tied = 0, False
-        for count, (idx, p, t) in enumerate(zip(grp.index, grp["_p"], grp["_t"])):
-            p = int(p)
-            row = r.loc[idx]
-            if p < prev_place:
-                issues.error("place-order", f"place {p} comes after place {prev_place}: places go backwards",
-                             hint="sort the rows by place, best first", **season.where(row, pc))
-            elif p == prev_place and not (t or prev_tied) and season.circuit.shared_places:
-                issues.error("place-repeated", f"place {p} is given twice without marking a tie",
-                             hint=f"write a shared place as ={p} (or {p}=) on every tied row",
-                             **season.where(row, pc))
-            elif p == prev_place and not season.circuit.shared_places:
-                issues.error("place-repeated", f"place {p} is given twice",
-                             hint="write the place each player got after the tiebreak (1, 2, 3 …)",
-                             **season.where(row, pc))
-            elif p > prev_place and p != count + 1:
-                issues.error("place-skipped", f"place {p} follows {count} players: places {count + 1}–{p - 1} "
-                             "are missing", hint=f"number the places 1, 2, 3 …; a tie for {count + 1} is "
-                             f"={count + 1} on each tied row and the next place is {count + 1} + the number tied",
-                             **season.where(row, pc))
-            prev_place, prev_tied = max(prev_place, p), t
+    backwards = frame["_p"] < prev
+    repeated = same & ~frame["_t"] if not shared else same & False
+    skipped = (frame["_p"] > prev) & (frame["_p"] != count + 1)
+    for idx in frame.index[backwards]:
+        issues.error("place-order", f"place {frame.at[idx, '_p']} comes after place {prev[idx]}: places go "
+                     "backwards", hint="sort the rows by place, best first", **season.where(r.loc[idx], pc))
+    for idx in frame.index[repeated & ~backwards]:
+        issues.error("place-repeated", f"place {frame.at[idx, '_p']} is given twice",
+                     hint="write the place each player got after the tiebreak (1, 2, 3 …)",
+                     **season.where(r.loc[idx], pc))
+    for idx in frame.index[skipped & ~backwards]:
+        p, n = int(frame.at[idx, "_p"]), int(count[idx])
+        issues.error("place-skipped", f"place {p} follows {n} player{'s' * (n != 1)}: "
+                     + (f"places {n + 1}–{p - 1} are missing" if p - 1 > n + 1 else f"place {n + 1} is missing"
+                        if p - 1 == n + 1 else f"place {p} is too low for its position"),
+                     hint=f"number the places 1, 2, 3 …; players sharing a place all get it (={n + 1}) and the "
+                          "next player's place counts everyone above", **season.where(r.loc[idx], pc))
 
 
 def header_matches(value: Any, names: list[str]) -> bool:

@@ -374,3 +374,24 @@ def test_schema_checks_name_the_cell(tmp_path):
     assert ("dates-backwards", "t.xlsx", "Tournament", "B4") in errs
     assert ("out-of-range", "season.xlsx", "Players", "E2") in errs
     assert not (tmp_path / "o.xlsx").exists()
+
+
+def test_repeated_plain_place_is_a_shared_tie_cl13_ruling(tmp_path):
+    # "2, 2" without = marks still means the two share 2nd–3rd: (15 + 12) / 2 = 13.5 each (class 3)
+    t = acf_tournament("T", rows(["P1", "P2", "P3", "P4"], [1, 2, 2, 4]), prize_money=3000)
+    data = run(tmp_path, {"t.xlsx": t}, field(4))
+    assert points(data, "Open") == {"P1": 20, "P2": 13.5, "P3": 13.5, "P4": 9}
+
+
+@pytest.mark.parametrize("places, code, cell", [
+    ([1, 3, 4], "place-skipped", "B3"),  # 2nd missing
+    ([1, 2, 2, 3], "place-skipped", "B5"),  # dense numbering: after a tie for 2nd comes 4th
+    ([1, 3, 2], "place-order", "B4"),  # backwards
+])
+def test_bad_place_sequences_name_the_cell(tmp_path, places, code, cell):
+    names = [f"P{i}" for i in range(1, len(places) + 1)]
+    t = acf_tournament("T", rows(names, places), prize_money=3000)
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         sheets={"Players": [REG_HEAD, *field(len(names))]}, tournaments={"t.xlsx": t})
+    res = build(folder, tmp_path / "o.xlsx")
+    assert (code, "Results", cell) in {(i.code, i.sheet, i.cell) for i in res.issues.errors}
