@@ -38,6 +38,16 @@ def compute(folder: Path | str, progress: Callable[[int, int, str], None] | None
     return BuildResult(season, outcome)
 
 
+def _test_pause() -> None:
+    """Tests only: GPCALC_TEST_SLOW_WRITE=SECONDS holds the build after each temporary file is written and
+    before anything is renamed, so a test can kill it mid-write (tests/test_bad_input.py)."""
+    delay = os.environ.get("GPCALC_TEST_SLOW_WRITE")
+    if delay:
+        import time
+
+        time.sleep(float(delay))
+
+
 def default_output(folder: Path | str) -> Path:
     return Path(folder) / OUTPUT_DIR / DEFAULT_OUTPUT
 
@@ -78,6 +88,7 @@ def build(folder: Path | str, out: Path | str | None = None, json_out: Path | st
             os.close(fd)
             temps.append((Path(tmp), target))
             writer(Path(tmp))
+            _test_pause()
         for tmp, target in temps:
             os.replace(tmp, target)
             result.written.append(target)

@@ -213,7 +213,7 @@ class ACF(Circuit):
                  "fee", "concession", "counts", "warnings", "file"]
         return Outcome(
             ledger=ledger, entries=entries, standings=standings, tournaments=tours[tcols], prizes=prizes,
-            clubs=clubs, rankings=list(DIVISIONS), standings_extra=["state", "rating", "rating_source"],
+            clubs=clubs, rankings=list(DIVISIONS), standings_extra=["rating", "rating_source"],
             sheets=[states_sheet], summary=summary, tournament_json=["class", "fee", "concession", "state"],
             clubs_sheet="States", points_decimals=2,
             prizes_note="One prize per player: the highest value (cl. 10). Passed over = players skipped because "

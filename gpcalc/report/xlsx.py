@@ -81,7 +81,7 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
 
 def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
                 title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
-                row_format: pd.Series | None = None, freeze_cols: int = 0) -> None:
+                row_format: pd.Series | None = None, freeze_cols: int = 0, narrow_from: int | None = None) -> None:
     """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
     `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row."""
     r0 = 0
@@ -92,6 +92,9 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         ws.write_string(r0, 0, note, st.note)
         r0 += 1
     widths = [len(h) + 2 for _, h, _ in columns]
+    if narrow_from is not None:  # long headers (tournament names) wrap over three lines instead
+        widths = [w if c < narrow_from else min(w, 12) for c, w in enumerate(widths)]
+        ws.set_row(r0, 48)
     for c, (_, header, _) in enumerate(columns):
         ws.write_string(r0, c, header, st.header)
     values = [frame[k].tolist() if k in frame.columns else [None] * len(frame) for k, _, _ in columns]
@@ -276,7 +279,7 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
     write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, cell_formats=formats,
-                freeze_cols=2)
+                freeze_cols=2, narrow_from=len(cols) - len(tnames))
 
 
 def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
