@@ -24,6 +24,7 @@ MAX_CELLS = 5_000_000  # rows × columns of one sheet (calamine holds the whole 
 MAX_CELL_CHARS = 32_767  # characters in one cell (Excel's own limit)
 _MAX_CELL_XML = 4 * MAX_CELL_CHARS + 4096  # bytes of one cell's XML that cannot hold ≤ MAX_CELL_CHARS characters
 _CHUNK = 1 << 18
+_MB = 1024 * 1024
 
 
 @dataclass
@@ -81,8 +82,8 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
         issues.error("unreadable", f"cannot read the file: {exc.strerror}", **where)
         return None
     if size > MAX_FILE_BYTES:
-        issues.error("too-large", f"the file is {size / 1e6:.0f} MB; gpcalc reads workbooks up to "
-                     f"{MAX_FILE_BYTES // 1_000_000} MB", hint="split it or remove unused sheets", **where)
+        issues.error("too-large", f"the file is {size / _MB:.0f} MB; gpcalc reads workbooks up to "
+                     f"{MAX_FILE_BYTES // _MB} MB", hint="split it or remove unused sheets", **where)
         return None
     scan = scan_book(path)
     if isinstance(scan, tuple):
@@ -176,8 +177,8 @@ def scan_book(path: Path) -> tuple | BookScan:
     if key not in _SCANS:
         if len(_SCANS) > 4096:
             _SCANS.clear()
-        _SCANS[key] = ("too-large", f"the file is {st.st_size / 1e6:.0f} MB; gpcalc reads workbooks up to "
-                       f"{MAX_FILE_BYTES // 1_000_000} MB", "split it or remove unused sheets") \
+        _SCANS[key] = ("too-large", f"the file is {st.st_size / _MB:.0f} MB; gpcalc reads workbooks up to "
+                       f"{MAX_FILE_BYTES // _MB} MB", "split it or remove unused sheets") \
             if st.st_size > MAX_FILE_BYTES else _zip_problem(path)
     return _SCANS[key]
 
@@ -199,8 +200,8 @@ def _zip_problem(path: Path) -> tuple | BookScan:
             infos = zf.infolist()
             total = sum(i.file_size for i in infos)
             if total > MAX_UNCOMPRESSED_BYTES:
-                return ("too-large", f"the workbook unpacks to {total / 1e6:,.0f} MB (a 'zip bomb' or a huge "
-                        f"sheet); gpcalc reads at most {MAX_UNCOMPRESSED_BYTES // 1_000_000} MB",
+                return ("too-large", f"the workbook unpacks to {total / _MB:,.0f} MB (a 'zip bomb' or a huge "
+                        f"sheet); gpcalc reads at most {MAX_UNCOMPRESSED_BYTES // _MB} MB",
                         "remove unused sheets and rows, or save it again from Excel")
             names = {i.filename for i in infos}
             if "xl/workbook.xml" not in names:
@@ -296,18 +297,24 @@ def _sheet_files(zf: zipfile.ZipFile, wb_xml: bytes, names: set[str]) -> dict[st
     return out
 
 
+_EMPTY_DATA = re.compile(rb"<(?:\w+:)?sheetData\s*/>")
+
+
 def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
-    """Stream one sheet's XML in chunks, cut before the last cell or row start so every element before the cut
-    is whole: refuse too many rows, too wide, an over-long cell, a DTD; note formulas and hidden rows."""
+    """Stream one sheet's XML in chunks. Inside <sheetData>, cut each buffer before the last cell or row start
+    so every element before the cut is whole: refuse too many rows, too wide, an over-long cell, a DTD; note
+    formulas without a saved value and hidden rows. What precedes and follows <sheetData> is only drained
+    (to its end, which checks the CRC)."""
     scan = SheetScan()
     where = {"sheet": name}
     rows = last_row = max_col = 0
     carry = b""
-    first = True
+    first, in_data = True, False
     c_tag, row_tag, row_bare = b"<c ", b"<row ", b"<row>"
     while True:
         chunk = member.read(_CHUNK)
         buf = carry + chunk
+        carry = b""
         if first:
             first = False
             if any(d in buf[:_CHUNK] for d in _DTD):
@@ -318,11 +325,25 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                 c_tag, row_tag, row_bare = pre + b"c ", pre + b"row ", pre + b"row>"
             m = _DIMENSION.search(buf)
             if m and m.group(3):
-                dim_rows, dim_cols = int(m.group(3)), _col_index(m.group(2))
-                problem = _too_big(name, dim_rows, dim_cols)
+                problem = _too_big(name, int(m.group(3)), _col_index(m.group(2)))
                 if problem:
                     return problem
-        if chunk:
+        finished = False
+        if not in_data:
+            if _EMPTY_DATA.search(buf):
+                break
+            at = buf.find(b"sheetData")
+            if at < 0:
+                if not chunk:
+                    break
+                carry = buf[buf.rfind(b">") + 1:]  # the prolog (sheetViews, cols …) is not read
+                continue
+            in_data = True
+            buf = buf[at:]
+        end = buf.find(b"/sheetData>")
+        if end >= 0:
+            done, finished = buf[:end], True
+        elif chunk:
             cut = max(buf.rfind(c_tag), buf.rfind(row_tag), 0)
             done, carry = buf[:cut], buf[cut:]
             if len(carry) > _MAX_CELL_XML + _CHUNK:
@@ -331,7 +352,7 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                         "(Excel's own limit); gpcalc does not read it", "shorten the cell or delete it",
                         {**where, "cell": ref.group(1).decode() if ref else ""})
         else:
-            done, carry = buf, b""
+            done, finished = buf, True
         if done:
             rows += done.count(row_tag) + done.count(row_bare)
             at = done.rfind(row_tag)
@@ -341,7 +362,7 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                     last_row = max(last_row, int(m.group(1)))
             for m in _WIDE_CELL.finditer(done):
                 max_col = max(max_col, _col_index(m.group(1)))
-            problem = _too_big(name, max(rows, last_row), max_col)
+            problem = _too_big(name, max(rows, last_row), max_col, counted=True)
             if problem:
                 return problem
             if b'hidden="' in done:
@@ -351,13 +372,18 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                         scan.hidden_rows.append(int(r.group(1)))
             if b"<f" in done:
                 scan.formulas.extend(_formulas_without_value(done, calc_on_load))
-        if not chunk:
-            return scan
+        if finished or not chunk:
+            break
+    while member.read(_CHUNK):  # the rest (merges, validations, …): read to the end so the CRC is checked
+        pass
+    return scan
 
 
-def _too_big(name: str, rows: int, cols: int) -> tuple | None:
+def _too_big(name: str, rows: int, cols: int, counted: bool = False) -> tuple | None:
+    """`counted`: the scan stopped early, so the sheet has at least `rows` rows."""
     if rows > MAX_ROWS:
-        return ("too-many-rows", f"sheet '{name}' has {rows:,} rows; gpcalc reads at most {MAX_ROWS:,}",
+        many = f"more than {MAX_ROWS:,}" if counted else f"{rows:,}"
+        return ("too-many-rows", f"sheet '{name}' has {many} rows; gpcalc reads at most {MAX_ROWS:,}",
                 "delete the empty or unused rows (select them, right-click → Delete) and save", {"sheet": name})
     if rows * max(cols, 1) > MAX_CELLS:
         return ("too-many-cells", f"sheet '{name}' spans {rows:,} rows × {cols:,} columns; gpcalc reads at "

@@ -39,6 +39,7 @@ class Styles:
         self.warning = wb.add_format({"font_color": "#9C5700", "bg_color": "#FFEB9C"})
         self.highlight = wb.add_format({"bg_color": "#FFF2CC"})
         self.key = wb.add_format({"bold": True})
+        self.left = wb.add_format({"align": "left"})
 
     def by_name(self, name: str):
         return getattr(self, name, self.text)
@@ -237,7 +238,7 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
     width = [14, 40]
     for k, v in rows:
         ws.write_string(r, 0, str(k), st.key)
-        n = write_cell(ws, r, 1, v)
+        n = write_cell(ws, r, 1, v, st.left)
         width = [max(width[0], len(str(k)) + 2), max(width[1], min(n, 120))]
         r += 1
     r += 1
