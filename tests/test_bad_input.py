@@ -643,7 +643,6 @@ CIRCUIT_CASES: list[Case] = [
 # Known gaps in the circuits (not in the reader): the case stays in the catalogue and xfails until fixed.
 KNOWN_GAPS = {
     "fz-score-over-games": "gpcalc/circuits/fecodaz.py does not yet check Score ≤ Games",
-    "aa-outside-season": "gpcalc/circuits/aarhus.py validate() reads tour._cells (renamed cells): AttributeError",
 }
 
 
@@ -750,7 +749,7 @@ def test_bad_input(case: Case, tmp_path: Path) -> None:
     check_case(case, tmp_path)
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_GAPS[c.id], strict=False))
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_GAPS[c.id], strict=True))
                                   if c.id in KNOWN_GAPS else c for c in CIRCUIT_CASES],
                          ids=[c.id for c in CIRCUIT_CASES])
 def test_bad_input_other_circuits(case: Case, tmp_path: Path) -> None:

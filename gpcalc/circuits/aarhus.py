@@ -185,9 +185,12 @@ class Aarhus(Circuit):
             for tour in t.itertuples():
                 d = tour.date
                 if isinstance(d, dt.date) and not (dt.date(year, 7, 1) <= d <= dt.date(year + 1, 6, 30)):
-                    issues.warning("outside-season", f"{tour.tournament}: {d.isoformat()} is outside the "
+                    # outside both calendar years of the season: it cannot belong to it (an error); inside
+                    # them but outside July–June: unusual, a warning
+                    report = issues.error if d.year not in (year, year + 1) else issues.warning
+                    report("outside-season", f"{tour.tournament}: {d.isoformat()} is outside the "
                                    f"{year}/{year + 1} season (1 July – 30 June)", file=tour.file,
-                                   sheet=tour.sheet, cell=tour._cells.get("date", ""),
+                                   sheet=tour.sheet, cell=tour.cells.get("date", ""),
                                    hint="check the date or the season")
 
     # ------------------------------------------------------------------ compute
