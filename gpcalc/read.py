@@ -109,6 +109,8 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
             hidden = str(getattr(meta.get(name), "visible", "")).lower().find("hidden") >= 0
             merged = list(getattr(sheet, "merged_cell_ranges", None) or [])
             info = scan.sheets.get(name)
+            if info and info.typed:
+                _restore_typed(rows, info.typed)
             sheets[name] = RawSheet(name, rows, hidden, [_merge_box(m) for m in merged],
                                     info.hidden_rows if info else [], info.formulas if info else [])
     except Exception as exc:  # calamine's errors are plain exceptions with a message
@@ -133,6 +135,7 @@ def _merge_box(m) -> tuple[int, int, int, int]:
 class SheetScan:
     hidden_rows: list[int] = field(default_factory=list)
     formulas: list[str] = field(default_factory=list)
+    typed: dict[str, str] = field(default_factory=dict)  # cell → "=3": a place typed as =3 became a formula
 
 
 @dataclass
@@ -371,7 +374,7 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                     if r:
                         scan.hidden_rows.append(int(r.group(1)))
             if b"<f" in done:
-                scan.formulas.extend(_formulas_without_value(done, calc_on_load))
+                scan.formulas.extend(_formulas_without_value(done, calc_on_load, scan.typed))
         if finished or not chunk:
             break
     while member.read(_CHUNK):  # the rest (merges, validations, …): read to the end so the CRC is checked
@@ -392,7 +395,26 @@ def _too_big(name: str, rows: int, cols: int, counted: bool = False) -> tuple | 
     return None
 
 
-def _formulas_without_value(done: bytes, calc_on_load: bool) -> list[str]:
+_TYPED_PLACE = re.compile(rb"<f(?:\s[^>]*)?>\s*(\d{1,5}(?:\s*-\s*\d{1,5})?)\s*</f>")
+
+
+def _restore_typed(rows: list[list[Any]], typed: dict[str, str]) -> None:
+    """Put back what the organiser typed where a spreadsheet turned it into a formula (=3 → the text '=3')."""
+    for ref, text in typed.items():
+        letters = ref.rstrip("0123456789")
+        r = int(ref[len(letters):]) - 1
+        c = sum((ord(ch) - 64) * 26 ** k for k, ch in enumerate(reversed(letters))) - 1
+        if 0 <= r < len(rows):
+            row = rows[r]
+            if c >= len(row):
+                row.extend([""] * (c + 1 - len(row)))
+            row[c] = text
+
+
+def _formulas_without_value(done: bytes, calc_on_load: bool, typed: dict[str, str] | None = None) -> list[str]:
+    """Cells whose formula has no trusted value. A formula that is only a number or a number range (=3,
+    =3-4: a shared place typed into a spreadsheet, which made it a formula) is recorded in `typed` as the
+    text typed, not as a formula."""
     out: list[str] = []
     i = done.find(b"<f")
     while i >= 0:
@@ -401,7 +423,12 @@ def _formulas_without_value(done: bytes, calc_on_load: bool) -> list[str]:
             start = done.rfind(b"<c ", 0, i)
             stop = done.find(b"</c>", i)
             cell = done[start:stop if stop >= 0 else len(done)]
-            if calc_on_load or not _VALUE.search(cell):
+            m = _TYPED_PLACE.search(cell)
+            if m and typed is not None:
+                ref = _CELL_REF.match(cell)
+                if ref:
+                    typed[ref.group(1).decode()] = "=" + re.sub(rb"\s+", b"", m.group(1)).decode()
+            elif calc_on_load or not _VALUE.search(cell):
                 ref = _CELL_REF.match(cell)
                 if ref:
                     out.append(ref.group(1).decode())

@@ -395,3 +395,48 @@ def test_bad_place_sequences_name_the_cell(tmp_path, places, code, cell):
                          sheets={"Players": [REG_HEAD, *field(len(names))]}, tournaments={"t.xlsx": t})
     res = build(folder, tmp_path / "o.xlsx")
     assert (code, "Results", cell) in {(i.code, i.sheet, i.cell) for i in res.issues.errors}
+
+
+@pytest.mark.parametrize("writer", ["openpyxl", "excel-cached"])
+def test_shared_place_typed_as_formula_is_read_as_typed(tmp_path, writer):
+    # Typing =2 into a spreadsheet makes a formula: Excel saves <f>2</f><v>2</v>, openpyxl <f>2</f> with no
+    # value. Either way the organiser typed the shared place "=2" (CONTRACT), so P2 and P3 share 2nd–3rd:
+    # (15 + 12) / 2 = 13.5 (class 3).
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         sheets={"Players": [REG_HEAD, *field(3)]},
+                         tournaments={"t.xlsx": acf_tournament("T", [], prize_money=3000)})
+    path = folder / "t.xlsx"
+    results = [["Place", "Name"], [1, "P1"], ["=2", "P2"], ["=2", "P3"]]
+    if writer == "openpyxl":
+        from openpyxl import load_workbook
+
+        wb = load_workbook(path)
+        ws = wb["Results"]
+        ws.delete_rows(1, ws.max_row)
+        for row in results:
+            ws.append(row)  # "=2" becomes a formula without a cached value
+        wb.save(path)
+    else:
+        import xlsxwriter
+
+        tour = acf_tournament("T", [], prize_money=3000)["Tournament"]
+        wb = xlsxwriter.Workbook(str(path))
+        ws = wb.add_worksheet("Tournament")
+        date = wb.add_format({"num_format": "yyyy-mm-dd"})
+        for i, (k, v) in enumerate(tour.items()):
+            ws.write_string(i, 0, k)
+            if isinstance(v, D):
+                ws.write_datetime(i, 1, dt.datetime(v.year, v.month, v.day), date)
+            else:
+                ws.write(i, 1, v)
+        ws = wb.add_worksheet("Results")
+        ws.write_row(0, 0, results[0])
+        ws.write_row(1, 0, results[1])
+        for r, (place, name) in enumerate(results[2:], start=2):
+            ws.write_formula(r, 0, place, None, 2)  # a cached value, as Excel saves it
+            ws.write_string(r, 1, name)
+        wb.close()
+    out = tmp_path / "o.json"
+    res = build(folder, tmp_path / "o.xlsx", out)
+    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
+    assert points(json.loads(out.read_text()), "Open") == {"P1": 20, "P2": 13.5, "P3": 13.5}
