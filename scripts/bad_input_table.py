@@ -75,17 +75,32 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
+README = OUT.parent.parent / "README.md"
+START, END = "<!-- bad-input:start -->", "<!-- bad-input:end -->"
+
+
+def readme_with_table(readme: str, text: str) -> str:
+    """The README with its 'What bad input gets' section (between the markers) replaced by the table."""
+    body = text.split("\n", 1)[1].replace("## Other circuits", "### Other circuits").strip("\n")
+    head, _, rest = readme.partition(START)
+    _, _, tail = rest.partition(END)
+    return f"{head}{START}\n{body}\n{END}{tail}"
+
+
 def main() -> int:
     text = render()
+    readme = README.read_text(encoding="utf-8")
+    new_readme = readme_with_table(readme, text) if START in readme else readme
     if "--check" in sys.argv:
         current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            print(f"{OUT} is out of date: run python scripts/bad_input_table.py")
+        if current != text or new_readme != readme:
+            print(f"{OUT} or the README table is out of date: run python scripts/bad_input_table.py")
             return 1
         return 0
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    README.write_text(new_readme, encoding="utf-8")
+    print(f"wrote {OUT} and the README table")
     return 0
 
 

@@ -765,6 +765,9 @@ def test_catalogue_is_big_and_documented() -> None:
     doc = (ROOT / "docs" / "bad-input.md").read_text(encoding="utf-8")
     missing = [c.what for c in CASES + CIRCUIT_CASES if f"| {c.what} |" not in doc]
     assert not missing, "run: python scripts/bad_input_table.py — missing rows: " + "; ".join(missing)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [c.what for c in CASES + CIRCUIT_CASES if f"| {c.what} |" not in readme]
+    assert not missing, "the README's 'What bad input gets' table is stale: run python scripts/bad_input_table.py"
 
 
 # ------------------------------------------------------------------------------ what a good read gives
