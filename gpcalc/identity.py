@@ -23,6 +23,7 @@ BASE_FIELDS = ("name", "sex", "born_year", "born_date")
 
 
 def _norms(names: pd.Series) -> pd.Series:
+    """normalise_name over a column, computed once per distinct spelling."""
     uniq = pd.unique(names.dropna())
     table = {n: normalise_name(n) for n in uniq}
     return names.map(table)
@@ -85,8 +86,7 @@ def resolve(season: Season) -> None:
             regv = merged[f]
             has = regv.notna()
             if f == "name":
-                differ = has & r["name"].notna() & (r["_norm"] != regv.map(
-                    lambda n: normalise_name(n) if isinstance(n, str) else n))
+                differ = has & r["name"].notna() & (r["_norm"] != _norms(regv.astype("object")))
             else:
                 differ = has & r[f].notna() & (r[f].astype("object") != regv.astype("object"))
             if differ.any():

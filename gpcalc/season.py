@@ -387,7 +387,7 @@ def _common_checks(season: Season) -> None:
     if pc in r.columns:
         _place_checks(season, r, pc)
     # The same player twice in one tournament (same ID, or same name where no ID)
-    key = r["id"].where(r["id"].notna(), "name:" + r["name"].map(_norm_or_blank))
+    key = r["id"].where(r["id"].notna(), "name:" + identity._norms(r["name"].astype("object")).fillna(""))
     dup = pd.concat([r["tournament"], key.rename("_k")], axis=1).duplicated(keep="first") & r["name"].notna()
     for row in r[dup].itertuples():
         issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
@@ -411,12 +411,6 @@ def _schema_checks(season: Season) -> None:
             return {"file": row["file"], "sheet": row["sheet"], "cell": row["cells"].get(key, "")}
 
         validate(t, c.tournament_spec().fields, c.tournament_checks, season.issues, where)
-
-
-def _norm_or_blank(name: Any) -> str:
-    from .parse import normalise_name
-
-    return normalise_name(name) if isinstance(name, str) else ""
 
 
 def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:

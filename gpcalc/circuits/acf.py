@@ -150,9 +150,13 @@ class ACF(Circuit):
             return
         secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division"]))
         r = season.results
+        # one row per (tournament, section) is enough here: the first row of each section, blank included
+        firsts = r.drop_duplicates(["tournament", "section"]) if "section" in r else r.drop_duplicates("tournament")
+        by_t = dict(tuple(firsts.groupby("tournament", sort=False)))
+        by_s = dict(tuple(secs.groupby("tournament", sort=False)))
         for tour in t.itertuples():
-            rows = r[r["tournament"] == tour.tournament]
-            s = secs[secs["tournament"] == tour.tournament]
+            rows = by_t.get(tour.tournament, firsts.iloc[0:0])
+            s = by_s.get(tour.tournament, secs.iloc[0:0])
             named = set(rows["section"].dropna()) if "section" in rows else set()
             mapped = dict(zip(s["section"].map(_key), s["division"]))
             if s["section"].map(_key).duplicated().any():
@@ -333,8 +337,12 @@ class ACF(Circuit):
             parts.append(lst)
         lst = pd.concat(parts, ignore_index=True)
         lst["cls"] = lst["tournament"].map(tinfo["class"])
-        table = lst["tournament"].map(points_table)
-        lst["pos_points"] = [t[p - 1] if p <= len(t) else 0.0 for t, p in zip(table, lst["pos"])]
+        # points of each list position: a (class, position) lookup table merged in, 0 beyond the table
+        by_class = dict(zip(tinfo["class"], points_table))
+        pts = pd.DataFrame([(c, i + 1, float(p)) for c, tbl in by_class.items() for i, p in enumerate(tbl)],
+                           columns=["cls", "pos", "pos_points"])
+        lst = lst.merge(pts, on=["cls", "pos"], how="left")
+        lst["pos_points"] = lst["pos_points"].fillna(0.0)
         grp = lst.groupby(["tournament", "division", "sec_key", "place"], sort=False)
         lst["tie_n"] = grp["pos"].transform("size")
         lst["tie_first"] = grp["pos"].transform("min")

@@ -82,9 +82,12 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
 
 def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
                 title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
-                row_format: pd.Series | None = None, freeze_cols: int = 0, narrow_from: int | None = None) -> None:
+                row_format: pd.Series | None = None, freeze_cols: int = 0, narrow_from: int | None = None,
+                sparse: list[tuple[int, int, float, Any]] | None = None) -> None:
     """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
-    `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row."""
+    `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row.
+    `sparse`: extra (data row, column, number, format) cells — e.g. results in a wide standings grid, written
+    without visiting the empty cells. Blank values are not written at all."""
     r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
@@ -98,20 +101,30 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         ws.set_row(r0, 48)
     for c, (_, header, _) in enumerate(columns):
         ws.write_string(r0, c, header, st.header)
-    values = [frame[k].tolist() if k in frame.columns else [None] * len(frame) for k, _, _ in columns]
-    fmts = [st.by_name(f) for _, _, f in columns]
     per_cell = cell_formats or {}
     row_fmts = row_format.tolist() if row_format is not None else None
-    for i in range(len(frame)):
-        for c, (key, _, _) in enumerate(columns):
-            fmt = fmts[c]
-            if key in per_cell and _is_format(per_cell[key].iat[i]):
-                fmt = per_cell[key].iat[i]
-            if row_fmts and _is_format(row_fmts[i]) and fmt is st.text:
+    first = r0 + 1
+    for c, (key, _, fmt_name) in enumerate(columns):
+        if key not in frame.columns:
+            continue
+        values = frame[key].tolist()
+        base = st.by_name(fmt_name)
+        fmts = per_cell[key].tolist() if key in per_cell else None
+        longest = widths[c] - 2
+        for i, v in enumerate(values):
+            if _is_blank(v):
+                continue
+            fmt = base
+            if fmts is not None and _is_format(fmts[i]):
+                fmt = fmts[i]
+            elif row_fmts is not None and fmt is st.text and _is_format(row_fmts[i]):
                 fmt = row_fmts[i]
-            n = write_cell(ws, r0 + 1 + i, c, values[c][i], fmt)
-            if n + 2 > widths[c]:
-                widths[c] = n + 2
+            n = write_cell(ws, first + i, c, v, fmt)
+            if n > longest:
+                longest = n
+        widths[c] = longest + 2
+    for i, c, v, fmt in sparse or ():
+        ws.write_number(first + i, c, v, fmt)
     for c, w in enumerate(widths):
         ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
     ws.freeze_panes(r0 + 1, freeze_cols)
@@ -260,9 +273,8 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
                      title: str) -> None:
     s = outcome.standings[outcome.standings["ranking"] == ranking].reset_index(drop=True)
     e = outcome.entries[outcome.entries["ranking"] == ranking]
-    tnames = [t for t in tours["tournament"] if t in set(e["tournament"])]
-    pts = e.pivot_table(index="player", columns="tournament", values="points", aggfunc="sum")
-    cnt = e.pivot_table(index="player", columns="tournament", values="counted", aggfunc="max")
+    present = set(e["tournament"])
+    tnames = [t for t in tours["tournament"] if t in present]
     frame = s.copy()
     frame["rank_text"] = _rank_text(s) if len(s) else pd.Series(dtype=str)
     cols = [("rank_text", "Rank", "text"), ("name", "Player", "text"), ("id", "ID", "text"),
@@ -270,17 +282,19 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     cols += [(c, _header(c), _guess_format(s[c], c) if c in s else "text") for c in outcome.standings_extra
              if c != "club"]
     cols += [("total", "Total", "total")]
-    formats: dict[str, pd.Series] = {}
-    for i, t in enumerate(tnames):
-        key = f"_t{i}"
-        frame[key] = frame["player"].map(pts[t]) if len(pts) else None
-        flags = frame["player"].map(cnt[t]) if len(cnt) else pd.Series(dtype=object)
-        formats[key] = flags.map(lambda c: None if pd.isna(c) else (st.counted if c else st.dropped))
-        cols.append((key, t, "points"))
+    fixed = len(cols)
+    cols += [(f"_t{i}", t, "points") for i, t in enumerate(tnames)]
+    # The results grid is sparse: write only the cells that hold a result.
+    row_of = pd.Series(range(len(s)), index=s["player"])
+    col_of = {t: fixed + i for i, t in enumerate(tnames)}
+    e = e[e["player"].isin(row_of.index)]
+    sparse = list(zip(e["player"].map(row_of).tolist(), e["tournament"].map(col_of).tolist(),
+                      e["points"].astype(float).tolist(),
+                      [st.counted if c else st.dropped for c in e["counted"].tolist()]))
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
-    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, cell_formats=formats,
-                freeze_cols=2, narrow_from=len(cols) - len(tnames))
+    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, sparse=sparse,
+                freeze_cols=2, narrow_from=fixed)
 
 
 def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
