@@ -1,0 +1,67 @@
+"""Players across tournaments (issue 2 item 5): identity by ID, else normalised name; the register wins;
+likely duplicates are warnings naming both spellings."""
+
+from __future__ import annotations
+
+from builders import acf_tournament, make_season
+
+from gpcalc.season import load_season
+
+REG = ["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]
+
+
+def load(tmp_path, t1, t2=None, register=()):
+    tours = {"a.xlsx": acf_tournament("A", t1, prize_money=3000)}
+    if t2:
+        tours["b.xlsx"] = acf_tournament("B", t2, prize_money=3000)
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, sheets={"Players": [REG, *register]},
+                         tournaments=tours)
+    return load_season(folder)
+
+
+def test_same_id_is_one_player_whatever_the_spelling(tmp_path):
+    s = load(tmp_path, [["", 1, "Smith, John", "7", "M", 1970, "NSW"]], [["", 1, "J. Smith", "7", "M", 1970, "NSW"]])
+    assert s.results["player"].nunique() == 1
+
+
+def test_name_without_id_takes_the_known_id(tmp_path):
+    # "smith  john" (no ID) matches "John Smith" whose ID 7 is known elsewhere
+    s = load(tmp_path, [["", 1, "John Smith", "7", "M", 1970, "NSW"]], [["", 1, "SMITH,  John", "", "M", 1970, "NSW"]])
+    assert set(s.results["player"]) == {"id:7"}
+    assert set(s.results["id"]) == {"7"}
+
+
+def test_accents_case_spaces_and_comma_order(tmp_path):
+    s = load(tmp_path, [["", 1, "José García", "", "M", 1970, "NSW"]], [["", 1, "GARCIA,  Jose", "", "M", 1970, "NSW"]])
+    assert s.results["player"].nunique() == 1
+    assert set(s.results["name"]) == {"José García"}  # first spelling seen is shown
+
+
+def test_register_wins_and_disagreement_is_a_warning(tmp_path):
+    s = load(tmp_path, [["", 1, "Ann Lee", "5", "F", 1990, "VIC"]], register=[["5", "Anne Lee", "F", 1990, 1500, None,
+                                                                            "SA"]])
+    row = s.results.iloc[0]
+    assert row["name"] == "Anne Lee" and row["state"] == "SA"
+    texts = [i.message for i in s.issues if i.code == "register-differs"]
+    assert any("'VIC'" in t and "'SA'" in t for t in texts)
+    assert any(i.code == "register-differs" and i.cell == "G2" for i in s.issues)
+
+
+def test_same_name_different_ids_is_a_warning_naming_both(tmp_path):
+    s = load(tmp_path, [["", 1, "Tom Ng", "1", "M", 1970, "NSW"]], [["", 1, "Tom Ng", "2", "M", 1970, "NSW"]])
+    assert s.results["player"].nunique() == 2  # never merged silently
+    w = [i for i in s.issues if i.code == "same-name-different-ids"]
+    assert w and "ID 1" in w[0].message and "ID 2" in w[0].message
+
+
+def test_near_identical_names_without_ids_are_a_warning(tmp_path):
+    s = load(tmp_path, [["", 1, "Katherine Johnston", "", "F", 1970, "NSW"]],
+             [["", 1, "Katherine Johnstone", "", "F", 1970, "NSW"]])
+    w = [i for i in s.issues if i.code == "similar-names"]
+    assert w and "Katherine Johnston'" in w[0].message and "Katherine Johnstone" in w[0].message
+    assert s.results["player"].nunique() == 2
+
+
+def test_one_id_two_different_names_is_a_warning(tmp_path):
+    s = load(tmp_path, [["", 1, "Peter Pan", "9", "M", 1970, "NSW"]], [["", 1, "Wendy Darling", "9", "F", 1970, "NSW"]])
+    assert any(i.code == "same-id-different-names" for i in s.issues)
