@@ -8,15 +8,19 @@ writes identical files.  Usage::
 
 The year has 11 senior opens (GP stops) of 40–300 players in different ligas, with titled players (GM … WCM and
 national titles, English and Spanish spellings), three ITTs with norms (two IM, one GM), a Sub-14 companion at every
-stop (scored by a later issue), a valid closed tournament, an invalid closed tournament (after 30 September),
+stop, an independent Sub-14 tournament (Art. 2 m), a national Sub 12 championship, a valid closed tournament, an invalid closed tournament (after 30 September),
 a national championship without cash prizes, a national team championship, an unjustified and a justified
 withdrawal.  Half of the workbooks use Spanish headers and values (Puesto, Nombre, Sí/No, ``4,5``).
-``season.xlsx`` holds the rulebook's illustrative points table, marked as such.
+``season.xlsx`` holds the rulebook's illustrative points table, marked as such, SMMLV and sponsorship, a register
+with Federation/Resident, and an illustrative `Pot` table (the resolution's percentages are missing).
 
 Scripted facts the end-to-end tests rely on (see ``tests/test_fecodaz.py``):
 - "Rojas Pérez, Andrés Felipe" withdraws without justification from the 5th stop → sanctioned for the year;
 - "Ospina, Carolina" withdraws with justification from the 3rd stop → listed only;
-- the 260-player open (Bogotá) has exactly 260 players with more than 2 games → size bonus +2.
+- the 260-player open (Bogotá) has exactly 260 players with more than 2 games → size bonus +2;
+- "Lozano Parra, Camilo" is 1760 at the first stop and 1815+ from April: locked in Sub 1800 for the year;
+- "Pinzón Ruiz, Daniela" is an amateur woman (Dama amateur); "Quiroga Mendoza, Alonso" is Venezuelan with
+  Resident = Yes (national-final qualifier).
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ class Player:
     strength: float
     activity: float
     last_gp: int | None = None
+    schedule: tuple[tuple[int, int], ...] = ()  # scripted national ratings: (from month, rating)
+    resident: bool = False
 
     @property
     def name(self) -> str:
@@ -109,8 +115,10 @@ def make_players(rng: random.Random, n: int, youth: bool = False) -> list[Player
                 title = {"GM": "WGM", "IM": "WIM", "FM": "WFM", "CM": "WCM", "MN": "MNF", "CMN": "CMNF"}[title]
             elif sex == "F" and strength > 1950 and rng.random() < 0.4:
                 title = rng.choice(["WFM", "WCM", "MNF"])
-        elo = int(strength + rng.gauss(0, 40))
-        fide = int(strength + rng.gauss(-20, 40)) if strength > 1700 and rng.random() < 0.8 else None
+        elo: int | None = int(strength + rng.gauss(0, 40))
+        if youth and rng.random() < 0.3:
+            elo = None  # a young beginner without a national rating
+        fide = int(strength + rng.gauss(-20, 40)) if strength > 1700 and rng.random() < 0.8 and elo else None
         liga = rng.choices(LIGAS, LIGA_WEIGHT)[0]
         pid = str(rng.randint(1_000_000, 99_999_999)) if rng.random() < 0.97 else "0" + str(rng.randint(100000, 999999))
         activity = rng.random() ** 1.5
@@ -157,8 +165,13 @@ def simulate(rng: random.Random, entrants: list[Player], rounds: int, withdraw: 
     return rows
 
 
-def rating_at(rng: random.Random, p: Player, month: int) -> tuple[int, int | None]:
+def rating_at(rng: random.Random, p: Player, month: int) -> tuple[int | None, int | None]:
     drift = int((month - 6) * rng.uniform(-4, 6))
+    if p.schedule:
+        elo = [r for m, r in p.schedule if m <= month][-1]
+        return elo, (p.fide if p.fide is not None else None)
+    if p.elo is None:
+        return None, None
     return p.elo + drift, (p.fide + drift if p.fide is not None else None)
 
 
@@ -271,6 +284,20 @@ def main(out: Path = DEFAULT_OUT) -> dict:
     ospina = pool[1]
     ospina.first, ospina.last, ospina.sex, ospina.liga, ospina.strength = ("Carolina", "Ospina", "F", "Caldas", 2050.0)
     ospina.title, ospina.activity = "WFM", 5.0
+    rojas.elo, rojas.fide, ospina.elo, ospina.fide = 2375, 2360, 2045, 2030
+    # scripted amateurs (Art. 3 amateur list): Lozano scores in Sub 1800 at the first stop (1760) and stays
+    # there although his rating passes 1800 from April (category locked for the year); Pinzón is an amateur
+    # woman (Dama amateur); Quiroga is a Venezuelan resident in Colombia (Resident = Yes, Art. 4 qualifiers)
+    lozano, pinzon, quiroga = (Player(900 + i, *names, dt.date(1978 + 5 * i, 6, 15), liga, pid, "",
+                                      elo, None, elo, 5.0)
+                               for i, (names, liga, pid, elo) in enumerate((
+                                   (("Camilo", "Lozano Parra", "M"), "Valle", "16789012", 1760),
+                                   (("Daniela", "Pinzón Ruiz", "F"), "Bogotá", "52345678", 1650),
+                                   (("Alonso", "Quiroga Mendoza", "M"), "Santander", "E-123456", 2150))))
+    lozano.schedule = ((1, 1760), (4, 1815), (9, 1840))
+    quiroga.resident = True
+    quiroga.strength = 2400.0
+    pool += [lozano, pinzon, quiroga]
     for rank, p in enumerate(sorted(pool, key=lambda q: -q.strength)[:40], start=1):
         if rng.random() < 0.7:
             p.last_gp = rank
@@ -283,6 +310,9 @@ def main(out: Path = DEFAULT_OUT) -> dict:
         end = start + dt.timedelta(days=days)
         must = [rojas] if stop in (2, 4, 5) else []
         must += [ospina] if stop in (1, 3, 6, 8) else []
+        must += [lozano] if stop in (1, 2, 4, 7, 11) else []
+        must += [pinzon] if stop in (1, 2, 3, 6, 7) else []
+        must += [quiroga] if stop in (1, 2, 4, 6, 7, 9) else []
         entrants = pick(rng, pool, n, host, must)
         withdraw = {rojas.key: "Yes"} if stop == 5 else {}
         if stop == 3:
@@ -300,7 +330,7 @@ def main(out: Path = DEFAULT_OUT) -> dict:
         files[f"{start:%m}-{host.lower()}/mayores.xlsx"] = {
             "Torneo" if spanish else "Tournament": settings,
             "Resultados" if spanish else "Results": result_rows(rng, table, start.month, spanish)}
-        # the Sub-14 companion (scored by the youth rankings, a later issue)
+        # the Sub-14 companion (scored in the youth rankings)
         kn = rng.randint(20, 40)
         ktable = simulate(rng, pick(rng, kids, kn, host), 6)
         ksettings = tournament_settings(f"Sub 14 {name.split(' de ')[-1]}", start, start + dt.timedelta(days=2),
@@ -367,6 +397,22 @@ def main(out: Path = DEFAULT_OUT) -> dict:
                                    "Team", "Bogotá", None, False, "None", False, 7, True, ranking="Absoluto")
     files["nacionales/equipos.xlsx"] = {"Torneo": settings, "Resultados": rows}
 
+    # an independent Sub-14 tournament (Art. 2 m: no GP stop) and a national Sub 12 championship that feeds only
+    # Sub 12 Absoluto (Art. 3 amateur item 5: "en su categoría respectiva")
+    ktable = simulate(rng, pick(rng, kids, 36, "Huila"), 7)
+    files["juveniles/festival-sub14-neiva.xlsx"] = {
+        "Tournament": tournament_settings("Festival Sub 14 de Neiva", dt.date(2009, 10, 10), dt.date(2009, 10, 12),
+                                          "Sub 14", "Huila", None, False, "None", False, 7, False,
+                                          fees=20_000 * 36),
+        "Results": result_rows(rng, ktable, 10, False)}
+    sub12 = [k for k in kids if YEAR - k.born.year in (11, 12)][:20]
+    ktable = simulate(rng, sub12, 7, short=0.0)
+    files["nacionales/nacional-sub12.xlsx"] = {
+        "Torneo": tournament_settings("Campeonato Nacional Sub 12", dt.date(2009, 12, 5), dt.date(2009, 12, 9),
+                                      "National", "Quindío", None, True, "None", False, 7, True,
+                                      ranking="Sub 12 Absoluto"),
+        "Resultados": result_rows(rng, ktable, 12, True)}
+
     for rel, sheets in files.items():
         write_workbook(out / rel, sheets)
         facts["files"].append(rel)
@@ -383,11 +429,16 @@ def main(out: Path = DEFAULT_OUT) -> dict:
         points.append([c, *[2 * c + 14 - 2 * (p - 1) for p in range(1, c + 1)]])
     register = [["ID", "Name", "Sex", "Born", "League", "Federation", "Resident", "Last GP place"]]
     for p in sorted(pool, key=lambda q: q.name):
-        register.append([p.pid, p.name, p.sex, p.born, p.liga, "COL" if rng.random() < 0.95 else "VEN", None,
-                         p.last_gp])
-    write_workbook(out / "season.xlsx", {"Season": season, "Points": points, "Players": register})
+        fed = "VEN" if p.resident else ("COL" if rng.random() < 0.95 else "VEN")
+        register.append([p.pid, p.name, p.sex, p.born, p.liga, fed, "Yes" if p.resident else None, p.last_gp])
+    # an illustrative pot (the resolution's percentages are missing: Art. 4): shares of the 80 % paid out
+    pot = [["Place", "Percent"], [1, 30], [2, 20], [3, 15], [4, 10], [5, 8], [6, 6], [7, 5], [8, 3], [9, 2], [10, 1]]
+    write_workbook(out / "season.xlsx", {"Season": season, "Points": points, "Players": register, "Pot": pot})
     facts["sanctioned"] = rojas.name
     facts["justified"] = ospina.name
+    facts["locked_amateur"] = lozano.name
+    facts["amateur_woman"] = pinzon.name
+    facts["resident"] = quiroga.name
     return facts
 
 

@@ -172,7 +172,7 @@ def test_ligas_two_best_art5_d(built):
     # Valle 74 + 52 (Elena: A 16, N 20, E 16 = 52) = 126; Bogotá: Diego 68 (Hugo sanctioned); Antioquia:
     # Fabio 38 (8 + 16 + 14) + Juan 30 (C 16 + T 14) = 68 → tied 2nd with Bogotá
     data, _ = built
-    clubs = {c["club"]: c for c in data["clubs"]}
+    clubs = {c["club"]: c for c in data["clubs"] if c["ranking"] == "Absoluto"}
     assert clubs["Valle"]["total"] == 126 and clubs["Valle"]["rank"] == 1
     assert clubs["Bogotá"]["total"] == 68 and clubs["Antioquia"]["total"] == 68
     assert clubs["Bogotá"]["rank"] == clubs["Antioquia"]["rank"] == 2
@@ -260,7 +260,8 @@ def test_sample_generator_is_deterministic(tmp_path):
 
     mod = runpy.run_path(str(ROOT / "scripts" / "make_sample_fecodaz.py"))
     mod["main"](tmp_path / "again")
-    for rel in ("season.xlsx", "02-valle/mayores.xlsx", "nacionales/equipos.xlsx"):
+    for rel in ("season.xlsx", "02-valle/mayores.xlsx", "nacionales/equipos.xlsx",
+                "juveniles/festival-sub14-neiva.xlsx", "nacionales/nacional-sub12.xlsx"):
         fresh = hashlib.sha256((tmp_path / "again" / rel).read_bytes()).hexdigest()
         assert fresh == hashlib.sha256((SAMPLE / rel).read_bytes()).hexdigest(), rel
 
@@ -277,3 +278,29 @@ def test_compliance_warnings_art2(tmp_path):
     codes = {i.code for i in res.issues.items if i.severity == "warning"}
     assert {"few-rounds", "rounds-a-day", "small-prize-fund", "no-sub14", "no-stop", "same-dates"} <= codes
     assert res.outcome is not None
+
+
+def test_sample_amateur_lock_youth_and_money(sample):
+    # Art. 3 amateur list: Lozano is 1760 at the first stop (scores in Sub 1800) and 1815+ from April, yet every
+    # result of his is in Sub 1800 (category locked for the year)
+    lozano = [x for x in sample["ledger"] if x["name"] == "Lozano Parra, Camilo" and x["ranking"] in
+              ("Sub 2000", "Sub 1800", "Sub 1700")]
+    assert len(lozano) >= 4 and {x["ranking"] for x in lozano} == {"Sub 1800"}
+    assert any("locked" in x["detail"] for x in lozano)
+    # Pinzón (amateur woman): her band points also count in Dama amateur (amateur item 1)
+    assert any(s["name"] == "Pinzón Ruiz, Daniela" for s in sample["standings"] if s["ranking"] == "Dama amateur")
+    # Art. 2 m: the independent Sub-14 tournament feeds the youth rankings; the national Sub 12 championship
+    # feeds only Sub 12 Absoluto (amateur item 5)
+    neiva = {x["ranking"] for x in sample["ledger"] if x["tournament"] == "Festival Sub 14 de Neiva"}
+    assert neiva and neiva <= {f"Sub {n} {r}" for n in (14, 12, 10, 8, 6) for r in ("Absoluto", "Femenino")}
+    assert {x["ranking"] for x in sample["ledger"] if x["tournament"] == "Campeonato Nacional Sub 12"} == {
+        "Sub 12 Absoluto"}
+    # money: Pot table present → ten places of Absoluto money; the 1 % awards; one prize per player
+    bolsa = sample["bolsa"]
+    assert bolsa["pot_table"] and bolsa["paid_out"] == pytest.approx(0.8 * bolsa["total"])
+    winners = [p["id"] for p in sample["prizes"] if p["ranking"] != "Organisers" and p["name"]]
+    assert len(winners) == len(set(winners)) and len(winners) >= 10
+    assert sum(p["ranking"] == "Organisers" for p in sample["prizes"]) >= 2
+    # Art. 4: Quiroga (VEN, Resident = Yes) may qualify for the national final
+    quals = {q["name"] for q in sample["qualifiers"] if q["rama"] == "Absoluto"}
+    assert len(quals) == 3 and all(q["federation"] == "COL" or q["resident"] == "Yes" for q in sample["qualifiers"])

@@ -336,11 +336,12 @@ class ACF(Circuit):
             lst["division"] = d
             parts.append(lst)
         lst = pd.concat(parts, ignore_index=True)
-        lst["cls"] = lst["tournament"].map(tinfo["class"])
+        lst["cls"] = lst["tournament"].map(tinfo["class"]).astype("float64")
         # points of each list position: a (class, position) lookup table merged in, 0 beyond the table
         by_class = dict(zip(tinfo["class"], points_table))
-        pts = pd.DataFrame([(c, i + 1, float(p)) for c, tbl in by_class.items() for i, p in enumerate(tbl)],
-                           columns=["cls", "pos", "pos_points"])
+        pts = pd.DataFrame([(float(c), i + 1, float(p)) for c, tbl in by_class.items() for i, p in enumerate(tbl)],
+                           columns=["cls", "pos", "pos_points"]).astype({"cls": "float64", "pos": "int64",
+                                                                          "pos_points": "float64"})
         lst = lst.merge(pts, on=["cls", "pos"], how="left")
         lst["pos_points"] = lst["pos_points"].fillna(0.0)
         grp = lst.groupby(["tournament", "division", "sec_key", "place"], sort=False)

@@ -3,9 +3,12 @@
 The senior circuit: categoría of each tournament, the points table (season.xlsx) and its extension, the
 per-tournament adjustments (Art. 3 items 4–5), closed tournaments (Art. 2 q), team and national events, the
 withdrawal sanction (Art. 6), the rankings Absoluto, Femenino and Sub 20/18/16 in each rama with two-thirds
-counting and the closed cap (Art. 3 item 6), the Art. 4 tiebreaks and the ligas (Art. 5 d). The rules
-themselves are pure functions in :mod:`gpcalc.circuits.fecodaz_rules`; this module wires them to the season.
-Amateur, Sub-14 and the money are a later addition (their rankings are data: see ``fecodaz_rules``).
+counting and the closed cap (Art. 3 item 6), the Art. 4 tiebreaks and the ligas (Art. 5 d); the amateur
+rankings Sub 2000/1800/1700 and Dama amateur inside the senior tournaments with the yearly category lock, and
+the Sub-14 youth rankings (Art. 2 k, l, m; Art. 3 amateur list); the money: bolsa, youth pot, Pot place money,
+1 % awards with one prize per player, organisers' awards and national-final qualifiers (Art. 1, 2 c, 4, 5 e).
+The rules themselves are pure functions in :mod:`gpcalc.circuits.fecodaz_rules` and
+:mod:`gpcalc.circuits.fecodaz_money`; this module wires them to the season.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import pandas as pd
 
 from ..issues import Issues
 from ..spec import Field, SheetSpec
+from . import fecodaz_money as M
 from . import fecodaz_rules as R
 from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, Circuit, Outcome, OutSheet
 
@@ -31,8 +35,9 @@ KIND_ALIASES = (("Abierto", "Open"), ("Abierta", "Open"), ("Mayores", "Open"), (
 NORM_ALIASES = (("Ninguna", "None"), ("Ninguno", "None"), ("No", "None"), ("-", "None"), ("Sin normas", "None"),
                 ("MI", "IM"), ("WIM", "IM"), ("WMI", "IM"), ("MIF", "IM"), ("IM/WIM", "IM"), ("MI/WMI", "IM"),
                 ("GMI", "GM"), ("WGM", "GM"), ("GMF", "GM"), ("GM/WGM", "GM"))
-ALL_RANKINGS = (*R.SENIOR_NAMES, "Sub 2000", "Sub 1800", "Sub 1700", "Dama amateur",
-                *[f"Sub {n} {rama}" for n in (14, 12, 10, 8, 6) for rama in ("Absoluto", "Femenino")])
+ALL_RANKINGS = (*R.SENIOR_NAMES, *R.AMATEUR_NAMES, *R.YOUTH_NAMES)
+RANKING_ORDER = {n: i for i, n in enumerate(ALL_RANKINGS)}
+AMATEUR_LIGA = "Amateur"  # the ligas of the amateur tournament: Sub 2000, 1800, 1700 pooled (ruling)
 TITLE_CHOICES = tuple(R.TITLE_POINTS)
 TITLE_ALIASES = tuple((k, v) for k, v in R.TITLE_ALIASES.items()) + tuple(
     (alias, t) for t in TITLE_CHOICES for alias in (".".join(t) + ".", ".".join(t))) + tuple(
@@ -66,6 +71,9 @@ class FECODAZ(Circuit):
               help="The legal monthly minimum wage of the year, in pesos (the money, Art. 2 c)."),
         Field("Sponsorship", "money", aliases=("Patrocinio", "Patrocinios"),
               help="Sponsorship received for the bolsa, in pesos (Art. 1)."),
+        Field("Youth liga players", "count", aliases=("Jugadores por liga juvenil", "Youth ligas best"),
+              help="How many of a liga's best scores count in each youth ranking: 1 (Art. 5 d, default) or 2 "
+                   "(Art. 2 l)."),
     )
     tournament_settings = (
         Field("Name", "text", required=True, aliases=("Nombre", "Torneo"), help="The tournament's name. / Nombre.",
@@ -148,12 +156,20 @@ class FECODAZ(Circuit):
         SheetSpec("Points", (), required=True, aliases=("Puntos", "Tabla de puntos", "Tabla"),
                   help="add a sheet named Points: a header row Category | 1 | 2 | 3 | …, then one row per "
                        "categoría with the points for each place (gpcalc new fecodaz writes an illustrative one)"),
+        SheetSpec("Pot", (), aliases=("Porcentajes", "Premiación", "Premiacion", "Reparto"),
+                  help="optional: a header row Place | Percent, then the share of the 80 % paid out for each "
+                       "final place of Absoluto (Art. 4)"),
     )
 
     # ------------------------------------------------------------------ validation
 
     def validate(self, season, issues: Issues) -> None:
         table = self._table(season, issues)
+        self._pot(season, issues)
+        youth_best = season.settings.get("youth_liga_players")
+        if youth_best is not None and youth_best not in (1, 2):
+            issues.error("youth-liga-players", f"Youth liga players is {youth_best}: write 1 (Art. 5 d) or 2 "
+                         "(Art. 2 l)", **season.setting_where("youth_liga_players"), hint="write 1 or 2")
         t, r = season.tournaments, season.results
         if t.empty:
             return
@@ -192,14 +208,27 @@ class FECODAZ(Circuit):
                                      "Board place (Art. 3 amateur item 7)",
                                      hint="fill in the column for every player (reserves: board 5)",
                                      **season.where(row, col))
-            if tour.kind == "Sub 14":
-                issues.info("sub14-not-scored", f"{tour.tournament}: Sub-14 tournaments feed the youth rankings, "
-                            "which this version does not compute yet", cell=cells.get("kind", ""), **where)
-            target = tour.ranking or "Absoluto"
-            if tour.kind in ("National", "Team") and target not in R.SENIOR_NAMES:
-                issues.warning("ranking-not-computed", f"{tour.tournament}: it feeds the {target} ranking, which "
-                               "this version does not compute yet: it gives no points", cell=cells.get("ranking", ""),
+            if tour.kind in R.CATEGORY_KINDS and len(rows) and rows["national_rating"].isna().all():
+                issues.warning("no-national-ratings", f"{tour.tournament}: no player has a National rating: "
+                               "everyone is counted as unrated Sub 1700 in the amateur rankings (Art. 3 amateur "
+                               "list)", hint="fill in the National rating column (the rating at this tournament)",
                                **where)
+            if tour.kind == "Sub 14" and len(rows):
+                age = year - pd.to_numeric(rows["born_year"], errors="coerce").astype("float64")
+                unknown, old = rows[age.isna()], rows[age > 14]
+                if len(unknown):
+                    issues.warning("youth-no-born", f"{tour.tournament}: {len(unknown)} player(s) without a birth "
+                                   "year get no youth category (Art. 2 l)", hint="fill in Born",
+                                   **season.where(unknown.iloc[0], "born"))
+                if len(old):
+                    issues.info("youth-too-old", f"{tour.tournament}: {len(old)} player(s) born before {year - 14} "
+                                "are older than Sub 14 and score in no youth ranking",
+                                **season.where(old.iloc[0], "born"))
+            target = tour.ranking or "Absoluto"
+            if tour.kind == "Team" and target not in R.SENIOR_NAMES:
+                issues.warning("ranking-not-computed", f"{tour.tournament}: a team event feeding the {target} "
+                               "ranking gives no points (the board points of item 7 are for the senior rankings)",
+                               cell=cells.get("ranking", ""), **where)
             if year and pd.notna(tour.start) and tour.start.year != year:
                 issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
                                f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
@@ -257,6 +286,8 @@ class FECODAZ(Circuit):
             R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year),
             R.team_awards(team_rows, feeds[feeds.index.isin(set(team_rows["tournament"]))], year),
         ], ignore_index=True)
+        extra_awards, extra_members = self._amateur_youth(season, r, tours, table)
+        awards = pd.concat([awards, extra_awards.drop(columns="position")], ignore_index=True)
         awards["points"] = awards["points"].astype("float64")
         tinfo = tours.set_index("tournament")
         awards["date"] = awards["tournament"].map(tinfo["start"])
@@ -273,9 +304,10 @@ class FECODAZ(Circuit):
             entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
                 columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
 
-        standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits)
+        standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members)
         ledger = self._ledger(awards, entries, totals, players, sanctioned, tours)
-        clubs = self._ligas(standings)
+        clubs = self._ligas(standings, season)
+        money = self._money(season, tours, standings, table)
         sanctions = self._sanctions(season, players)
         out_tours = self._tour_frame(tours)
         source = season.settings.get("points_table_source") or "(not given — set 'Points table source' in " \
@@ -289,7 +321,7 @@ class FECODAZ(Circuit):
                            "FECODAZ table: every points figure is provisional", file="season.xlsx", sheet="Points",
                            hint="enter the official table and change 'Points table source'")
         ranking_m = ", ".join(f"{k}: M={int(held.get(k, 0))} → best {int(limits.get(k, 1))}"
-                              for k in R.SENIOR_NAMES if k in held.index)
+                              for k in ALL_RANKINGS if k in held.index)
         summary = [
             ("Points table source", str(source)),
             ("Rules", "FECODAZ Resolución Nº 04 (15 January 2009), with gpcalc's rulings (README)"),
@@ -305,8 +337,13 @@ class FECODAZ(Circuit):
             ("Ties", "more tournaments played, better place in the last tournament played, better place in last "
                      "year's GP; otherwise marked = (Art. 4)"),
             ("Sanctions", f"{len(sanctioned)} player(s) lost the year for an unjustified withdrawal (Art. 6)"),
-            ("Not yet computed", "amateur (Sub 2000/1800/1700, Dama amateur) and Sub-14 rankings; the bolsa and "
-                                 "prizes"),
+            ("Amateur", "Sub 2000 (1800–1999), Sub 1800 (1700–1799), Sub 1700 (< 1700 or unrated) by national "
+                        "rating, locked for the year at the first tournament where the player scored; categoría = "
+                        "rated players (FIDE-rated ×2) + 2 for an IRT; 3+/6+ titled players: +2/+4 and 1/2 extra "
+                        "places; Dama amateur minimum 6, 4, 2 (Art. 3 amateur list)"),
+            ("Youth", "Sub 14/12/10/8/6 by birth year (exclusive), each rama; same categoría, IRT, titles and "
+                      "item 5 rules (Art. 2 l, m)"),
+            *money["summary"],
         ]
         sheets = [
             OutSheet("Sanctions", sanctions, note="Every withdrawal (Art. 6). Yes = without justification: the "
@@ -314,18 +351,30 @@ class FECODAZ(Circuit):
                      highlight="_sanctioned"),
             OutSheet("Points table", self._table_sheet(table, tours), note=f"Source: {source}. Rows beyond the "
                      "Points sheet are the Art. 3 extension.", highlight="_extended"),
+            OutSheet("Amateur and youth categorías", self._category_sheet(extra_members, tours),
+                     note="Per tournament and ranking (Art. 3 amateur list): categoría = rated players (national "
+                     "rating; FIDE-rated counted twice) + 2 for an IRT; 3+ titled players: +2 to every score and 1 "
+                     "extra place; 6+: +4 and 2 extra places."),
+            OutSheet("Bolsa", money["bolsa"], note=money["bolsa_note"], formats={"basis": "money", "amount": "money"},
+                     highlight="_total"),
+            OutSheet("Qualifiers", money["qualifiers"], note="Art. 4: the three best Colombian (register Federation "
+                     "COL) or resident (Resident Yes) players of each rama qualify for next year's national final.",
+                     formats={"total": "points"}),
         ]
         tour_json = ["kind", "category", "category_breakdown", "base", "title_points", "title_bonus", "norm_bonus",
                      "players_over_2_games", "size_bonus", "feeds", "counts", "status"]
-        prizes = pd.DataFrame(columns=["ranking", "place", "name", "id", "player", "value", "note"])
+        prizes = money["prizes"]
         return Outcome(
             ledger=ledger, entries=entries[ENTRY_COLUMNS], standings=standings, tournaments=out_tours,
-            prizes=prizes, clubs=clubs, rankings=list(R.SENIOR_NAMES),
+            prizes=prizes, clubs=clubs, rankings=list(ALL_RANKINGS),
             standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
             sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
-            prizes_note="The bolsa and the prize list are not computed by this version (amateur, Sub-14 and money "
-                        "come next).",
-            json_extra={"points_table_source": str(source),
+            prizes_note=money["prizes_note"],
+            json_extra={"points_table_source": str(source), "bolsa": money["json"],
+                        "categories": [{k: _plain(v) for k, v in row.items()}
+                                       for row in self._category_sheet(extra_members, tours).to_dict("records")],
+                        "qualifiers": [{k: _plain(v) for k, v in row.items()}
+                                       for row in money["qualifiers"].to_dict("records")],
                         "sanctions": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
                                       for row in sanctions.to_dict("records")]},
         )
@@ -343,11 +392,12 @@ class FECODAZ(Circuit):
             t.rename(columns={"host_league": "host_league"})[["tournament", "kind", "host_league", "end"]],
             r[["tournament", "player", "league"]])
         t = t.merge(valid, on="tournament", how="left")
-        t["counts"] = t["valid"].fillna(True).astype(bool) & (t["kind"] != "Sub 14") & t["feeds"].isin(
-            R.SENIOR_NAMES)
-        t["status"] = np.where(t["kind"] == "Sub 14", "youth (not scored yet)",
-                               np.where(t["valid"].eq(False), "excluded: " + t["reason"].fillna(""),
-                                        np.where(t["counts"], "counts", "feeds a ranking not computed yet")))
+        fed_ok = np.where(t["kind"] == "Team", t["feeds"].isin(R.SENIOR_NAMES),
+                          t["feeds"].isin(ALL_RANKINGS) | (t["kind"] == "Sub 14"))
+        t["counts"] = t["valid"].fillna(True).astype(bool) & fed_ok
+        t["status"] = np.where(t["valid"].eq(False), "excluded: " + t["reason"].fillna(""),
+                               np.where(t["counts"], np.where(t["kind"] == "Sub 14", "counts (youth rankings)",
+                                                              "counts"), "feeds a ranking not computed"))
         t["category_breakdown"] = [R.breakdown_text(row) for _, row in t.iterrows()]
         t["warnings"] = self._compliance(season, t, emit)
         return t
@@ -401,10 +451,47 @@ class FECODAZ(Circuit):
     def _rows(self, season) -> pd.DataFrame:
         r = season.results
         out = r[["tournament", "file", "sheet", "row", "player", "name", "id", "place", "score", "games", "sex",
-                 "born_year", "title", "league", "withdrew", "team", "team_place", "board", "board_place"]].copy()
+                 "born_year", "title", "league", "withdrew", "team", "team_place", "board", "board_place",
+                 "national_rating", "fide_rating"]].copy()
         out["title"] = out["title"].replace("", None)
         out["withdrew"] = out["withdrew"].fillna("No")
         return out
+
+    def _amateur_youth(self, season, r: pd.DataFrame, tours: pd.DataFrame,
+                       table: R.PointsTable) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """Amateur (inside senior tournaments; national championships of an amateur category) and youth
+        (Sub-14 tournaments; national championships of a youth category) awards, and the members of each."""
+        tinfo = tours.set_index("tournament")
+        amateur_t: dict[str, tuple[str, ...]] = {}
+        youth_t: dict[str, tuple[str, ...]] = {}
+        for t, kind, feeds in zip(tinfo.index[tinfo["counts"]], tinfo["kind"][tinfo["counts"]],
+                                  tinfo["feeds"][tinfo["counts"]]):
+            if kind in R.CATEGORY_KINDS and feeds == "Absoluto":
+                amateur_t[t] = R.AMATEUR_NAMES
+            elif kind == "National" and feeds in R.AMATEUR_NAMES:
+                amateur_t[t] = (feeds,)
+            elif kind == "Sub 14":
+                youth_t[t] = R.YOUTH_NAMES
+            elif kind == "National" and feeds in R.YOUTH_NAMES:
+                youth_t[t] = (feeds,)
+        irt = tinfo["irt"].fillna(False).astype(bool)
+        titled = R.titled_players(r)
+        rows = r[["tournament", "player", "place", "score", "sex", "born_year", "national_rating", "fide_rating"]]
+        a_aw, a_mem = R.amateur_awards(rows[rows["tournament"].isin(list(amateur_t))], list(tours["tournament"]),
+                                       amateur_t, table, irt, titled)
+        y_aw, y_mem = R.youth_awards(rows[rows["tournament"].isin(list(youth_t))], youth_t, season.year, table,
+                                     irt, titled)
+        awards = pd.concat([a_aw, y_aw], ignore_index=True)
+        awards["points"] = awards["points"].astype("float64")
+        members = pd.concat([a_mem, y_mem], ignore_index=True)
+        if "category" in members and len(members):
+            missing = table.covers(members["category"].dropna().astype(int).unique())
+            if missing:
+                season.issues.warning(
+                    "category-not-in-table", "amateur/youth categorías " + ", ".join(map(str, missing))
+                    + " are not in the Points table: those places give no points", file="season.xlsx",
+                    sheet="Points", hint="add the rows for those categorías to the Points sheet")
+        return awards, members
 
     def _players(self, season, r: pd.DataFrame) -> pd.DataFrame:
         last = r.drop_duplicates("player", keep="last").set_index("player")
@@ -420,7 +507,8 @@ class FECODAZ(Circuit):
         return p
 
     # -- standings per ranking (Art. 3 item 6, Art. 4)
-    def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits) -> pd.DataFrame:
+    def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits,
+                   extra_members: pd.DataFrame | None = None) -> pd.DataFrame:
         cols = ["ranking", "rank", "tied", "player", "name", "id", "club", "total", "played", "counted_results",
                 "closed_cap", "last_place", "last_gp_place", "tiebreak"]
         if totals.empty:
@@ -431,6 +519,11 @@ class FECODAZ(Circuit):
         pairs = R._fed_pairs(feeds, R.SENIOR_RANKINGS)
         rows = r[["tournament", "player", "place", "sex", "born_year"]]
         members = R.membership(rows, season.year).merge(pairs, on=["tournament", "ranking"])
+        if extra_members is not None and len(extra_members):
+            # amateur and youth: tournaments entered in that ranking, place = position in the category
+            members = pd.concat([members[["tournament", "player", "ranking", "place"]],
+                                 extra_members.rename(columns={"position": "place"})[
+                                     ["tournament", "player", "ranking", "place"]]], ignore_index=True)
         members["_end"] = members["tournament"].map(tinfo["end"])
         members["_start"] = members["tournament"].map(tinfo["start"])
         members = members.sort_values(["ranking", "player", "_end", "_start", "tournament"], kind="stable")
@@ -443,7 +536,7 @@ class FECODAZ(Circuit):
         s["closed_cap"] = -s["cap_cut"].where(s["cap_cut"] > 0)
         s = s[~s["player"].isin(sanctioned)]
         s = R.rank_with_tiebreaks(s)
-        s["_r"] = s["ranking"].map({n: i for i, n in enumerate(R.SENIOR_NAMES)})
+        s["_r"] = s["ranking"].map(RANKING_ORDER)
         s = s.sort_values(["_r", "rank", "name"], kind="stable").drop(columns="_r").reset_index(drop=True)
         s["played"] = s["played"].fillna(0).astype(int)
         s["counted_results"] = s["counted_results"].fillna(0).astype(int)
@@ -469,18 +562,130 @@ class FECODAZ(Circuit):
                 "detail": "counted closed-tournament points " + R._fmts(cap["closed_counted"])
                           + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
             lg = pd.concat([lg, cap], ignore_index=True)
-        order = {n: i for i, n in enumerate(R.SENIOR_NAMES)}
+        order = RANKING_ORDER
         tord = {t: i for i, t in enumerate(tours["tournament"])}
         lg = lg.assign(_r=lg["ranking"].map(order), _t=lg["tournament"].map(tord).fillna(len(tord)))
         lg = lg.sort_values(["_t", "_r", "points"], ascending=[True, True, False], kind="stable")
         return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
 
-    def _ligas(self, standings: pd.DataFrame) -> pd.DataFrame:
+    def _ligas(self, standings: pd.DataFrame, season=None) -> pd.DataFrame:
+        """Art. 5 d: main ranking and the amateur tournament (Sub 2000, 1800, 1700 pooled: each player is in
+        one band) by their two best players; youth by the best score per category and rama (a season setting
+        `Youth liga players` = 2 follows Art. 2 l's "los dos mejores puntajes")."""
+        cols = ["ranking", "rank", "tied", "club", "total", "players"]
+        youth_best = 1
+        if season is not None:
+            setting = season.settings.get("youth_liga_players")
+            if setting in (1, 2):
+                youth_best = int(setting)
+        parts = []
         main = standings[standings["ranking"] == "Absoluto"]
-        if main.empty:
-            return pd.DataFrame(columns=["ranking", "rank", "tied", "club", "total", "players"])
-        lg = R.liga_totals(main, best=2)
-        return lg[["ranking", "rank", "tied", "club", "total", "players"]]
+        if len(main):
+            parts.append(R.liga_totals(main, best=2))
+        amateur = standings[standings["ranking"].isin(R.AMATEUR_BANDS)].assign(ranking=AMATEUR_LIGA)
+        if len(amateur):
+            parts.append(R.liga_totals(amateur, best=2))
+        youth = standings[standings["ranking"].isin(R.YOUTH_NAMES)]
+        if len(youth):
+            parts.append(R.liga_totals(youth, best=youth_best))
+        if not parts:
+            return pd.DataFrame(columns=cols)
+        lg = pd.concat(parts, ignore_index=True)
+        order = {**RANKING_ORDER, AMATEUR_LIGA: len(R.SENIOR_NAMES) + 0.5}
+        lg = lg.assign(_r=lg["ranking"].map(order)).sort_values(["_r", "rank", "club"], kind="stable")
+        return lg[cols].reset_index(drop=True)
+
+    def _category_sheet(self, members: pd.DataFrame, tours: pd.DataFrame) -> pd.DataFrame:
+        cols = ["tournament", "ranking", "players", "rated", "irt_bonus", "category", "titled", "title_bonus",
+                "extra_places"]
+        m = members[members["category"].notna()] if len(members) else members
+        if m.empty:
+            return pd.DataFrame(columns=cols)
+        g = m.groupby(["tournament", "ranking"], sort=False).agg(
+            players=("player", "size"), rated=("rated", "first"), irt_bonus=("irt_bonus", "first"),
+            category=("category", "first"), titled=("titled", "first"), title_bonus=("title_bonus", "first"),
+            extra_places=("extra_places", "first")).reset_index()
+        tord = {t: i for i, t in enumerate(tours["tournament"])}
+        g = g.assign(_t=g["tournament"].map(tord), _r=g["ranking"].map(RANKING_ORDER))
+        g = g.sort_values(["_t", "_r"], kind="stable")
+        for c in ("rated", "irt_bonus", "category", "titled", "extra_places"):
+            g[c] = g[c].astype("int64")
+        return g[cols].reset_index(drop=True)
+
+    def _pot(self, season, issues: Issues | None = None) -> list | None:
+        """The Pot sheet (Place | Percent) as (place, share of the 80 %) rows; None when absent or unreadable."""
+        raw = season.raw_sheets.get("Pot")
+        if raw is None:
+            return None
+        pot, errors, warnings = M.pot_from_grid(raw.rows)
+        if issues is not None:
+            for msg in errors:
+                issues.error("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name,
+                             hint="a header Place | Percent, then one row per place: 1 | 30, 2 | 20 …")
+            for msg in warnings:
+                issues.warning("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name)
+        return None if errors or not pot else pot
+
+    def _money(self, season, tours: pd.DataFrame, standings: pd.DataFrame, table) -> dict[str, Any]:
+        """The bolsa, the youth pot, the prizes (one per player), the organisers' awards and the qualifiers."""
+        issues = season.issues
+        settings = season.settings
+        smmlv, sponsorship = settings.get("smmlv"), settings.get("sponsorship")
+        lines, totals = M.bolsa(tours, smmlv, sponsorship)
+        pot = self._pot(season)
+        pot_text = ""
+        if pot is None:
+            pot_text = ("the Pot table (Place | Percent) is missing from season.xlsx: the 80 % to pay out, "
+                        f"{M.money(totals['paid_out'])}, is not allocated to places")
+            issues.warning("no-pot-table", pot_text[0].upper() + pot_text[1:], file="season.xlsx",
+                           hint="add a sheet Pot with the columns Place | Percent (Art. 4)")
+        if smmlv is None:
+            issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are taken "
+                           "as 0", **season.setting_where("smmlv"), hint="add the setting SMMLV (e.g. 496900)")
+        if pot is not None:
+            paid_lines = pd.DataFrame([{
+                "section": "Pot", "line": f"Place {place}", "tournament": "", "basis": float(totals["paid_out"]),
+                "computation": f"{M.pct(share)} × {M.money(totals['paid_out'])} = "
+                               f"{M.money(totals['paid_out'] * share)}", "amount": totals["paid_out"] * share,
+                "rule": "FECODAZ Art. 4"} for place, share in pot])
+            lines = pd.concat([lines, paid_lines], ignore_index=True)
+        else:
+            lines = pd.concat([lines, pd.DataFrame([{"section": "Pot", "line": "Pot table missing",
+                                                     "tournament": "", "basis": float(totals["paid_out"]),
+                                                     "computation": pot_text, "amount": None,
+                                                     "rule": "FECODAZ Art. 4"}])], ignore_index=True)
+        lines["_total"] = lines["line"].isin(["Bolsa total", "Youth pot total"])
+        lines["amount"] = lines["amount"].map(lambda d: None if d is None or (isinstance(d, float) and d != d)
+                                              else float(d))
+        prizes = M.allocate(M.prize_table(totals, pot), standings)
+        prizes["value"] = prizes["value_dec"].map(float)
+        prizes["note"] = [" — ".join(x for x in (prize, note) if x) for prize, note in
+                          zip(prizes["prize"], prizes["note"].fillna(""))]
+        organisers = M.organiser_awards(tours[tours["feeds"].isin(R.SENIOR_NAMES)])
+        prizes = pd.concat([prizes.drop(columns=["value_dec", "prize"]), organisers], ignore_index=True)
+        prizes = prizes[["ranking", "place", "name", "id", "player", "club", "value", "note", "passed_over",
+                         "rule"]]
+        quals = M.qualifiers(standings, season.players)
+        summary = [
+            ("Bolsa", f"{M.money(totals['bolsa'])}: retained 20 % {M.money(totals['retained'])}, paid out 80 % "
+                      f"{M.money(totals['paid_out'])}, 1 % award {M.money(totals['one_percent'])} (Art. 1, 2 c, 4)"),
+            ("Youth pot", f"{M.money(totals['youth'])} (Art. 2 l, m)"),
+            ("Pot table", "given" if pot is not None else "MISSING — " + pot_text),
+        ]
+        note = ("Each line shows its arithmetic. Bolsa: max(10 % of entry fees, ½ SMMLV) per senior open + 10 % "
+                "of prizes paid + sponsorship; 20 % retained, 80 % paid out by the Pot table; youth pot: "
+                "max(10 % of entry fees, ¼ SMMLV) per Sub-14 tournament.")
+        prizes_note = ("One prize per player (Art. 4): each takes the highest prize they are eligible for; the "
+                       "prize left passes to the next eligible player. Organisers: Art. 5 e.")
+        if pot is None:
+            prizes_note = "PLACE MONEY NOT ALLOCATED: " + pot_text + ". " + prizes_note
+        json = {"total": float(totals["bolsa"]), "retained": float(totals["retained"]),
+                "paid_out": float(totals["paid_out"]), "one_percent": float(totals["one_percent"]),
+                "youth_pot": float(totals["youth"]), "pot_table": pot is not None,
+                "lines": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
+                          for row in lines.to_dict("records")]}
+        return {"bolsa": lines, "prizes": prizes, "qualifiers": quals, "summary": summary, "bolsa_note": note,
+                "prizes_note": prizes_note, "json": json}
 
     def _sanctions(self, season, players) -> pd.DataFrame:
         r = season.results
@@ -523,7 +728,8 @@ class FECODAZ(Circuit):
 
     def season_defaults(self) -> dict[str, list[list[Any]]]:
         players = [["ID", "Name", "Sex", "Born", "League", "Federation", "Resident", "Last GP place"]]
-        return {"Players": players, "Points": R.illustrative_table().rows_grid()}
+        # Pot: the header only — the resolution's percentages are missing, the coordinator enters them (Art. 4)
+        return {"Players": players, "Points": R.illustrative_table().rows_grid(), "Pot": [["Place", "Percent"]]}
 
     def template_example(self) -> dict[str, Any]:
         return {

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -720,3 +720,231 @@ def season_year(season: str | int) -> int:
 def closing_date(year: int) -> dt.date:
     """30 September of the year (Art. 2 d, q 2)."""
     return dt.date(year, 9, 30)
+
+
+# ---------------------------------------------------------------------------------------------- amateur and youth
+
+#: Art. 2 k, Art. 3 amateur list. Ruling: exclusive bands by national rating; 1700, not Art. 4's "1600".
+AMATEUR_BANDS = ("Sub 2000", "Sub 1800", "Sub 1700")
+DAMA_AMATEUR = "Dama amateur"
+AMATEUR_NAMES = (*AMATEUR_BANDS, DAMA_AMATEUR)
+#: Art. 2 l: Sub 14, 12, 10, 8, 6 in each rama.
+YOUTH_AGES = (14, 12, 10, 8, 6)
+YOUTH_NAMES = tuple(f"Sub {n} {rama}" for n in YOUTH_AGES for rama in ("Absoluto", "Femenino"))
+RULE_AMATEUR = "FECODAZ Art. 3 amateur list"
+RULE_AMATEUR_TIE = "FECODAZ Art. 3 amateur list, item 5"
+RULE_DAMA_MIN = "FECODAZ Art. 3 amateur item 1"
+RULE_TITLES_EXTRA = "FECODAZ Art. 3 amateur items 2-3"
+DAMA_MINIMUMS = {1: 6.0, 2: 4.0, 3: 2.0}  # amateur item 1
+IRT_BONUS = 2  # amateur item 4: "se aumentará 2 categorías"
+
+
+def rating_band(national: pd.Series) -> pd.Series:
+    """The amateur band of each national rating (exclusive; ruling): < 1700 Sub 1700, 1700–1799 Sub 1800,
+    1800–1999 Sub 2000, 2000 or more none (''). Ruling: a player without a national rating is in Sub 1700
+    (below 1700) but does not count for the band's categoría."""
+    r = pd.to_numeric(national, errors="coerce").astype("float64").to_numpy()
+    out = np.select([np.isnan(r) | (r < 1700), r < 1800, r < 2000], ["Sub 1700", "Sub 1800", "Sub 2000"], default="")
+    return pd.Series(out, index=national.index, dtype=object)
+
+
+def youth_category(born_year: pd.Series, year: int) -> pd.Series:
+    """Art. 2 l as ruled (exclusive by age): Sub 14 = born Y−14 or Y−13, Sub 12 = Y−12 or Y−11, …, Sub 6 = born
+    Y−6 or later; older or no birth year → '' (no youth category)."""
+    age = year - pd.to_numeric(born_year, errors="coerce").astype("float64").to_numpy()
+    out = np.select([age <= 6, age <= 8, age <= 10, age <= 12, age <= 14],
+                    ["Sub 6", "Sub 8", "Sub 10", "Sub 12", "Sub 14"], default="")
+    out = np.where(np.isnan(age), "", out)
+    return pd.Series(out, index=born_year.index, dtype=object)
+
+
+def rated_weight(national: pd.Series, fide: pd.Series) -> pd.Series:
+    """Amateur list: "el número con ELO nacional …, los jugadores con ELO FIDE se contarán por 2": 1 for a national
+    rating, 2 when the player also has a FIDE rating, 0 without a national rating (ruling)."""
+    nat = pd.to_numeric(national, errors="coerce").fillna(0) > 0
+    fid = pd.to_numeric(fide, errors="coerce").fillna(0) > 0
+    return (nat.astype("int64") * (1 + fid.astype("int64"))).astype("int64")
+
+
+def title_adjustment(titled: pd.Series) -> pd.DataFrame:
+    """Amateur items 2-3 per tournament from its number of titled players (FIDE or national titles):
+    3+ → every score +2 and one more place with 2; 6+ → +4 and two more places with 4 and 2."""
+    n = pd.to_numeric(titled, errors="coerce").fillna(0).astype("int64")
+    bonus = np.select([n >= 6, n >= 3], [4.0, 2.0], default=0.0)
+    extra1 = np.select([n >= 6, n >= 3], [4.0, 2.0], default=0.0)
+    extra2 = np.where(n >= 6, 2.0, 0.0)
+    return pd.DataFrame({"titled": n, "title_bonus": bonus, "extra1": extra1, "extra2": extra2,
+                         "extra_places": np.select([n >= 6, n >= 3], [2, 1], default=0)}, index=titled.index)
+
+
+def titled_players(results: pd.DataFrame) -> pd.Series:
+    """Per tournament: the number of distinct players with a FIDE or national title (amateur items 2-3)."""
+    t = results[is_titled(results["title"])]
+    return t.groupby("tournament")["player"].nunique()
+
+
+#: The per-group columns :func:`category_points` adds (shown on the amateur/youth categorías sheet).
+CATEGORY_INFO = ("position", "rated", "irt_bonus", "category", "titled", "title_bonus", "extra_places")
+MEMBER_COLUMNS = ["tournament", "player", "ranking", *CATEGORY_INFO]
+
+
+def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
+                    rule: str = RULE_AMATEUR) -> pd.DataFrame:
+    """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
+
+    ``members``: tournament, player, ranking, place, score, weight (see :func:`rated_weight`) — one row per
+    player of each (tournament, ranking) group. ``irt``: tournament → FIDE-rated; ``titled``: tournament →
+    titled players.  Per group:
+    - position = order of the group's players in the tournament standings;
+    - categoría c = Σ weight (+2 for an IRT, item 4); places 1..c get P(c, p) from the points table;
+    - items 2-3: every scoring place + 2 (or + 4) and one (two) more places with 2 (4 and 2);
+    - item 5: players tied on game score with the last scorer (after the extra places; ruling) and ranked below
+      get half of the last scorer's points.
+    Returns members + position, category, points, rule, detail (points 0 for non-scorers).
+    """
+    cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
+    if members.empty:
+        return pd.DataFrame(columns=cols).astype({"points": "float64"})
+    m = members.copy()
+    keys = ["tournament", "ranking"]
+    m["position"] = m.groupby(keys)["place"].rank(method="first").astype("int64")
+    m["rated"] = m.groupby(keys)["weight"].transform("sum").astype("int64")
+    m["irt_bonus"] = np.where(m["tournament"].map(irt).fillna(False).astype(bool), IRT_BONUS, 0)
+    m["category"] = (m["rated"] + m["irt_bonus"]).astype("int64")
+    adj = title_adjustment(m["tournament"].map(titled).fillna(0))
+    m = pd.concat([m, adj], axis=1)
+    c = m["category"].to_numpy()
+    pos = m["position"].to_numpy()
+    base = np.nan_to_num(table.points(c, pos), nan=0.0)
+    scoring = (c >= 1) & (pos <= c)
+    value = np.where(scoring, base + m["title_bonus"].to_numpy(), 0.0)
+    value = np.where((c >= 1) & (pos == c + 1), m["extra1"].to_numpy(), value)
+    value = np.where((c >= 1) & (pos == c + 2) & (m["extra_places"].to_numpy() >= 2), m["extra2"].to_numpy(), value)
+    m["_value"] = value
+    last = np.where(c >= 1, c + m["extra_places"].to_numpy(), 0)
+    m["_last"] = last
+    # the last scorer of each group (if the group has that many players)
+    at_last = m[m["position"] == m["_last"]][keys + ["score", "_value"]].rename(
+        columns={"score": "_last_score", "_value": "_last_value"})
+    m = m.merge(at_last, on=keys, how="left")
+    tied = ((m["position"] > m["_last"]) & (m["_last"] >= 1) & m["score"].notna() & m["_last_score"].notna()
+            & (m["score"] == m["_last_score"]) & (m["_last_value"] > 0))
+    m["points"] = np.where(tied, m["_last_value"] / 2, m["_value"]).astype("float64")
+    extra = (~tied) & (m["position"] > m["category"]) & (m["points"] > 0)
+    m["rule"] = np.select([tied, extra, m["points"] > 0], [rule + ", item 5", RULE_TITLES_EXTRA, rule], default="")
+    how = ("categoría " + m["category"].astype(str) + " = " + m["rated"].astype(str) + " rated (FIDE ×2)"
+           + np.where(m["irt_bonus"] > 0, " + 2 IRT", ""))
+    titles = np.where(m["title_bonus"] > 0, "; " + m["titled"].astype(str) + " titled players: +"
+                      + _fmts(m["title_bonus"]), "")
+    m["detail"] = np.select(
+        [tied, extra, m["points"] > 0],
+        [m["ranking"] + " position " + m["position"].astype(str) + ", tied on " + _fmts(m["score"])
+         + " game points with the last scorer (position " + m["_last"].astype(str) + ", " + _fmts(m["_last_value"])
+         + "): half = " + _fmts(m["points"]) + " (" + how + ")",
+         m["ranking"] + " position " + m["position"].astype(str) + ": extra place for " + m["titled"].astype(str)
+         + " titled players = " + _fmts(m["points"]) + " (" + how + ")",
+         m["ranking"] + " position " + m["position"].astype(str) + " in " + how + ": "
+         + _fmts(pd.Series(base, index=m.index)) + titles + " = " + _fmts(m["points"])], default="")
+    return m[cols]
+
+
+def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
+    """Dama amateur (amateur item 1) per tournament from the band points of its amateur women (``sex`` 'F').
+
+    A woman's band points count in Dama amateur; where no woman scored in her band, the best three amateur
+    women (by place) get 6, 4 and 2. Returns award rows (AWARD_COLUMNS + position) with ranking Dama amateur.
+    """
+    w = band_points[band_points["sex"].eq("F").fillna(False).astype(bool)].copy()
+    if w.empty:
+        return _empty_awards()
+    w["dama_position"] = w.groupby("tournament")["place"].rank(method="first").astype("int64")
+    any_scored = w.groupby("tournament")["points"].transform("max") > 0
+    minimum = w["dama_position"].map(DAMA_MINIMUMS).fillna(0.0)
+    w["points"] = np.where(any_scored, w["points"], minimum).astype("float64")
+    w["detail"] = np.where(any_scored, "her " + w["ranking"] + " points: " + w["detail"],
+                           "no amateur woman scored in her band: best amateur woman no. "
+                           + w["dama_position"].astype(str) + " gets " + _fmts(w["points"]))
+    w["rule"] = np.where(any_scored, w["rule"], RULE_DAMA_MIN)
+    w["ranking"] = DAMA_AMATEUR
+    w["position"] = w["dama_position"]
+    return w[w["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
+
+
+def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping[str, Sequence[str]],
+                   table: PointsTable, irt: pd.Series, titled: pd.Series) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The amateur rankings (Art. 2 k; Art. 3 amateur list) with the category lock.
+
+    ``results``: tournament, player, place, score, sex, national_rating, fide_rating; ``order``: the
+    tournaments in date order; ``targets``: tournament → the rankings it feeds (a tuple of names).
+    "un jugador quedará para todo el año con la categoría del ELO con la que adquirió puntaje por 1a vez": the
+    first tournament (by date) where a player scores in a band fixes the band for the year; until then the
+    rating at each tournament decides. Tournaments are processed in date order (a loop over tournaments, each
+    vectorised). Returns (awards with position, members: tournament, player, ranking, position, band_source).
+    """
+    locked: dict[Any, str] = {}
+    awards, members_out = [], []
+    by_t = {t: g for t, g in results.groupby("tournament", sort=False)}
+    for t in order:
+        rows = by_t.get(t)
+        fed = set(targets.get(t, ()))
+        if rows is None or not fed:
+            continue
+        now = rating_band(rows["national_rating"])
+        lock = rows["player"].map(locked)
+        band = lock.astype(object).where(lock.notna(), now)
+        m = rows.assign(ranking=band, locked_band=lock.notna(),
+                        weight=rated_weight(rows["national_rating"], rows["fide_rating"]))
+        m = m[m["ranking"] != ""]
+        pts = category_points(m, table, irt, titled)
+        lock_note = np.where(pts["locked_band"], " [category locked for the year]", "")
+        pts["detail"] = pts["detail"] + lock_note
+        bands = pts[pts["ranking"].isin(fed)]
+        scored = bands[bands["points"] > 0]
+        new = scored[~scored["player"].isin(list(locked))].drop_duplicates("player")
+        locked.update(zip(new["player"], new["ranking"]))
+        awards.append(scored[[*AWARD_COLUMNS, "position"]])
+        members_out.append(bands[MEMBER_COLUMNS])
+        if DAMA_AMATEUR in fed:
+            dama = dama_awards(pts)
+            awards.append(dama)
+            women = pts[pts["sex"].eq("F").fillna(False).astype(bool)]
+            members_out.append(women.assign(
+                ranking=DAMA_AMATEUR, position=women.groupby("tournament")["place"].rank(method="first")
+                .astype("int64"))[["tournament", "player", "ranking", "position"]])
+    a = pd.concat(awards, ignore_index=True) if awards else _empty_awards().assign(position=None)
+    mem = pd.concat(members_out, ignore_index=True) if members_out else pd.DataFrame(
+        columns=["tournament", "player", "ranking", "position"])
+    a["points"] = a["points"].astype("float64")
+    return one_score_pos(a), mem
+
+
+def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], year: int, table: PointsTable,
+                 irt: pd.Series, titled: pd.Series) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Sub-14 youth rankings (Art. 2 l, m; Art. 3 amateur list): per tournament, age category (exclusive: a
+    player playing up scores only in their own age category) and rama (a girl is in both); same categoría,
+    IRT, titles and item 5 rules. Returns (awards with position, members)."""
+    empty = pd.DataFrame(columns=["tournament", "player", "ranking", "position"])
+    if results.empty:
+        return _empty_awards().assign(position=None), empty
+    r = results.copy()
+    r["age_category"] = youth_category(r["born_year"], year)
+    r = r[r["age_category"] != ""]
+    r["weight"] = rated_weight(r["national_rating"], r["fide_rating"])
+    girls = r[r["sex"].eq("F").fillna(False).astype(bool)]
+    m = pd.concat([r.assign(ranking=r["age_category"] + " Absoluto"),
+                   girls.assign(ranking=girls["age_category"] + " Femenino")], ignore_index=True)
+    pairs = pd.DataFrame([(t, n) for t, names in targets.items() for n in names], columns=["tournament", "ranking"])
+    m = m.merge(pairs, on=["tournament", "ranking"])
+    pts = category_points(m, table, irt, titled)
+    awards = pts[pts["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
+    awards["points"] = awards["points"].astype("float64")
+    return awards, pts[MEMBER_COLUMNS]
+
+
+def one_score_pos(awards: pd.DataFrame) -> pd.DataFrame:
+    """:func:`one_score` keeping the position column."""
+    if awards.empty:
+        return awards
+    a = awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
+                           kind="stable")
+    return a.drop_duplicates(["tournament", "ranking", "player"], keep="first").reset_index(drop=True)

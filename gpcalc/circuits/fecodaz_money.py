@@ -1,0 +1,315 @@
+"""The FECODAZ Grand Prix money (Art. 1, Art. 2 c/l/m, Art. 4, Art. 5 e) as pure functions.
+
+Amounts are computed with :class:`decimal.Decimal` from the pesos as entered (exact: 10 %, ½, ¼, 20 %, 80 % and 1 %
+of whole or decimal pesos never need rounding), and only turned into floats for the output frames. Every line
+carries the arithmetic that made it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+import pandas as pd
+
+from ..prizes import allocate_one_each
+
+TEN = Decimal("0.10")
+HALF = Decimal("0.5")
+QUARTER = Decimal("0.25")
+RETAINED = Decimal("0.20")
+PAID_OUT = Decimal("0.80")
+ONE_PERCENT = Decimal("0.01")
+ORGANISER_AWARDS = (Decimal(1_000_000), Decimal(500_000))  # Art. 5 e
+
+#: Art. 4: the 1 % awards, in the order they are listed (each 1 % of the whole bolsa, from the retained 20 %).
+#: Ruling: "el mejor Sub 18" (no rama given) is the Sub 18 Absoluto ranking; "la Mejor Dama" is Femenino;
+#: "la Mejor dama Sub 2000" is Dama amateur; Art. 4's "1600" is Sub 1700.
+ONE_PERCENT_AWARDS: tuple[tuple[str, str], ...] = (
+    ("Sub 20 Absoluto", "best Sub 20, rama absoluto"),
+    ("Sub 20 Femenino", "best Sub 20, rama femenino"),
+    ("Femenino", "best woman"),
+    ("Sub 18 Absoluto", "best Sub 18"),
+    ("Sub 2000", "amateur champion Sub 2000"),
+    ("Sub 1800", "amateur champion Sub 1800"),
+    ("Sub 1700", "amateur champion Sub 1700"),
+    ("Dama amateur", "best Sub-2000 woman (Dama amateur)"),
+)
+RULE_POT = "FECODAZ Art. 4"
+RULE_ONE = "FECODAZ Art. 4 (1 % awards)"
+BOLSA_COLUMNS = ["section", "line", "tournament", "basis", "computation", "amount", "rule"]
+
+
+def dec(value: Any) -> Decimal:
+    """A money cell as an exact Decimal (blank → 0)."""
+    if value is None or (isinstance(value, float) and value != value):
+        return Decimal(0)
+    try:
+        if pd.isna(value):
+            return Decimal(0)
+    except (TypeError, ValueError):
+        pass
+    return Decimal(str(value))
+
+
+def money(d: Decimal) -> str:
+    """1234567 → '1,234,567'; 1234.5 → '1,234.50'."""
+    d = Decimal(d)
+    if d == d.to_integral_value():
+        return f"{int(d):,}"
+    return f"{d:,.2f}"
+
+
+def pct(d: Decimal) -> str:
+    """Decimal('0.125') → '12.5 %'."""
+    v = (Decimal(d) * 100).normalize()
+    text = f"{v:f}"
+    return f"{text} %"
+
+
+# ---------------------------------------------------------------------------------------------- the Pot table
+
+def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decimal]], list[str], list[str]]:
+    """Read the `Pot` sheet: header ``Place | Percent``, then one row per place.
+
+    Percent may be written 25, 25 %, 25,5 or as an Excel percentage (0.25): ruling — when every value is at most
+    1 and they add up to at most 1, they are fractions (a percentage-formatted column). Returns (rows as
+    (place, fraction of the 80 % paid out), errors, warnings)."""
+    from ..parse import read_number
+
+    errors: list[str] = []
+    warnings: list[str] = []
+    rows = [list(r) for r in grid if any(str(x).strip() for x in r if x is not None)]
+    if not rows:
+        return [], ["the Pot sheet is empty: write a header Place | Percent and one row per place"], []
+    head = [str(x).strip().casefold() for x in rows[0][:2]]
+    if len(head) < 2 or head[0] not in {"place", "puesto", "lugar", "pos"} or head[1].rstrip(" %") not in {
+            "percent", "porcentaje", "percentage", "%", ""}:
+        errors.append(f"the Pot sheet's header is '{' | '.join(head)}': write Place | Percent")
+        return [], errors, warnings
+    raw: list[tuple[int, Decimal, bool]] = []
+    for i, r in enumerate(rows[1:], start=2):
+        place_cell = r[0] if r else None
+        value_cell = r[1] if len(r) > 1 else None
+        try:
+            place = read_number(place_cell)
+        except ValueError:
+            place = None
+        if place is None or not float(place).is_integer() or place < 1:
+            errors.append(f"row {i}: '{place_cell}' is not a place (1, 2, 3 …)")
+            continue
+        text = "" if value_cell is None else str(value_cell).strip()
+        is_pct = text.endswith("%")
+        try:
+            value = read_number(text.rstrip("% ").strip()) if isinstance(value_cell, str) else read_number(value_cell)
+        except ValueError:
+            value = None
+        if value is None or value < 0:
+            errors.append(f"row {i}: '{text}' is not a percentage")
+            continue
+        raw.append((int(place), Decimal(str(value)), is_pct))
+    places = [p for p, _, _ in raw]
+    if len(set(places)) != len(places):
+        errors.append("a place appears twice in the Pot sheet")
+    fractions = raw and all(not is_pct and v <= 1 for _, v, is_pct in raw) and sum(v for _, v, _ in raw) <= 1
+    out = [(p, v if fractions else v / 100) for p, v, _ in raw]
+    out.sort()
+    total = sum((v for _, v in out), Decimal(0))
+    if out and total != 1:
+        warnings.append(f"the Pot percentages add up to {pct(total)}, not 100 % of the 80 % paid out "
+                        "(they are read as shares of the 80 %)")
+    return out, errors, warnings
+
+
+# ---------------------------------------------------------------------------------------------- the bolsa
+
+def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.DataFrame, dict[str, Decimal]]:
+    """The bolsa lines (Art. 1, Art. 2 c) and the youth pot (Art. 2 l, m), each with its arithmetic.
+
+    ``tournaments``: tournament, kind, counts, entry_fees, prizes_paid (only counting tournaments are used).
+    - every senior open (a GP stop's senior tournament): max(10 % of entry fees, ½ SMMLV);
+    - every senior tournament with prizes paid (cash or vouchers): 10 % of them;
+    - sponsorship;
+    - youth pot: every Sub-14 tournament max(10 % of entry fees, ¼ SMMLV) (kept apart from the bolsa).
+    Returns (lines: BOLSA_COLUMNS, totals: bolsa, retained, paid_out, one_percent, youth).
+    """
+    s = dec(smmlv)
+    t = tournaments[tournaments["counts"].fillna(False).astype(bool)]
+    lines: list[dict[str, Any]] = []
+    floor_open = s * HALF
+    for row in t[t["kind"] == "Open"].to_dict("records"):
+        fees = dec(row.get("entry_fees"))
+        ten = fees * TEN
+        amount = max(ten, floor_open)
+        which = "10 % of the entry fees" if ten >= floor_open else "the ½ SMMLV floor"
+        lines.append({"section": "Bolsa", "line": "Entry fees (senior open)", "tournament": row["tournament"],
+                      "basis": float(fees), "computation": f"max(10 % × {money(fees)} = {money(ten)}; ½ × SMMLV "
+                      f"{money(s)} = {money(floor_open)}) = {money(amount)} ({which})"
+                      + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
+                      "amount": amount, "rule": "FECODAZ Art. 2 c"})
+    senior = t[t["kind"] != "Sub 14"]
+    for row in senior.to_dict("records"):
+        if pd.isna(row.get("prizes_paid")):
+            continue
+        prizes = dec(row.get("prizes_paid"))
+        lines.append({"section": "Bolsa", "line": "10 % of prizes paid", "tournament": row["tournament"],
+                      "basis": float(prizes), "computation": f"10 % × {money(prizes)} = {money(prizes * TEN)}",
+                      "amount": prizes * TEN, "rule": "FECODAZ Art. 2 c"})
+    spons = dec(sponsorship)
+    lines.append({"section": "Bolsa", "line": "Sponsorship", "tournament": "", "basis": float(spons),
+                  "computation": f"{money(spons)} (season setting Sponsorship)", "amount": spons,
+                  "rule": "FECODAZ Art. 1"})
+    total = sum((x["amount"] for x in lines), Decimal(0))
+    retained, paid, one = total * RETAINED, total * PAID_OUT, total * ONE_PERCENT
+    lines += [
+        {"section": "Bolsa", "line": "Bolsa total", "tournament": "", "basis": None,
+         "computation": "sum of the lines above = " + money(total), "amount": total, "rule": "FECODAZ Art. 1"},
+        {"section": "Split", "line": "Retained 20 %", "tournament": "", "basis": float(total),
+         "computation": f"20 % × {money(total)} = {money(retained)} (promotion, administration, trophies, final "
+                        "prizes; pays the 1 % awards)", "amount": retained, "rule": "FECODAZ Art. 1"},
+        {"section": "Split", "line": "Paid out 80 %", "tournament": "", "basis": float(total),
+         "computation": f"80 % × {money(total)} = {money(paid)} (by final place of Absoluto, Pot table)",
+         "amount": paid, "rule": "FECODAZ Art. 4"},
+        {"section": "Split", "line": "1 % award", "tournament": "", "basis": float(total),
+         "computation": f"1 % × {money(total)} = {money(one)} each, "
+                        f"{len(ONE_PERCENT_AWARDS)} awards = {money(one * len(ONE_PERCENT_AWARDS))} from the "
+                        f"retained 20 %", "amount": one, "rule": RULE_ONE},
+    ]
+    floor_youth = s * QUARTER
+    youth_total = Decimal(0)
+    for row in t[t["kind"] == "Sub 14"].to_dict("records"):
+        fees = dec(row.get("entry_fees"))
+        ten = fees * TEN
+        amount = max(ten, floor_youth)
+        youth_total += amount
+        which = "10 % of the entry fees" if ten >= floor_youth else "the ¼ SMMLV floor"
+        lines.append({"section": "Youth pot", "line": "Entry fees (Sub 14)", "tournament": row["tournament"],
+                      "basis": float(fees), "computation": f"max(10 % × {money(fees)} = {money(ten)}; ¼ × SMMLV "
+                      f"{money(s)} = {money(floor_youth)}) = {money(amount)} ({which})"
+                      + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
+                      "amount": amount, "rule": "FECODAZ Art. 2 l, m"})
+    lines.append({"section": "Youth pot", "line": "Youth pot total", "tournament": "", "basis": None,
+                  "computation": "sum of the Sub-14 lines = " + money(youth_total), "amount": youth_total,
+                  "rule": "FECODAZ Art. 1, Art. 2 l"})
+    frame = pd.DataFrame(lines, columns=BOLSA_COLUMNS)
+    totals = {"bolsa": total, "retained": retained, "paid_out": paid, "one_percent": one, "youth": youth_total,
+              "smmlv": s}
+    return frame, totals
+
+
+# ---------------------------------------------------------------------------------------------- prizes
+
+def prize_table(totals: dict[str, Decimal], pot: list[tuple[int, Decimal]] | None) -> pd.DataFrame:
+    """Every prize before allocation, highest value first: Absoluto place money (80 % × Pot share) and the 1 %
+    awards (1 % of the whole bolsa). Equal values keep the listed order (place money first)."""
+    rows: list[dict[str, Any]] = []
+    paid, one, total = totals["paid_out"], totals["one_percent"], totals["bolsa"]
+    for place, share in pot or []:
+        value = paid * share
+        rows.append({"ranking": "Absoluto", "place": place, "value_dec": value, "prize": f"place {place}",
+                     "rule": f"{RULE_POT}: 80 % × {money(total)} × {pct(share)} = {money(value)}"})
+    for ranking, label in ONE_PERCENT_AWARDS:
+        rows.append({"ranking": ranking, "place": 1, "value_dec": one, "prize": f"1 % award: {label}",
+                     "rule": f"{RULE_ONE}: 1 % × {money(total)} = {money(one)} (from the retained 20 %)"})
+    frame = pd.DataFrame(rows, columns=["ranking", "place", "value_dec", "prize", "rule"])
+    frame["_o"] = range(len(frame))
+    frame = frame.sort_values(["value_dec", "_o"], ascending=[False, True], kind="stable").drop(columns="_o")
+    frame["value"] = frame["value_dec"].map(float)
+    return frame.reset_index(drop=True)
+
+
+def allocate(prizes: pd.DataFrame, standings: pd.DataFrame) -> pd.DataFrame:
+    """One prize per player (Art. 4, ruling): in order of value, each prize goes to the best-placed player of
+    its ranking who holds no prize yet; a player eligible for several takes the highest and the prize left
+    passes to the next eligible player (gpcalc.prizes.allocate_one_each). Ties on rank are marked."""
+    order = standings.sort_values(["ranking", "rank", "name"], kind="stable")[
+        ["ranking", "player", "name", "id", "club", "rank"]]
+    out = allocate_one_each(prizes, order, tie_keys=["rank"], rule="one prize per player, Art. 4")
+    # in the place money, the players ranked above who hold their own place money are expected: not listed
+    tag = " [one prize per player, Art. 4]"
+    out["passed_over"] = [_drop_place_holders(po, tag) if r == "Absoluto" and po else po
+                          for r, po in zip(out["ranking"], out["passed_over"].fillna(""))]
+    club = standings.drop_duplicates("player").set_index("player")["club"]
+    out["club"] = out["player"].map(club)
+    return out
+
+
+def _drop_place_holders(passed: str, tag: str) -> str:
+    kept = [x for x in passed.removesuffix(tag).split("; ") if "(already wins Absoluto " not in x]
+    return "; ".join(kept) + (tag if kept else "")
+
+
+def organiser_awards(tournaments: pd.DataFrame) -> pd.DataFrame:
+    """Art. 5 e: the organisers of the two highest-categoría tournaments get $1,000,000 and $500,000.
+
+    ``tournaments``: tournament, host_league, category, counts. A tie at either level is marked for the
+    federation to decide (every tied tournament listed, amount shown as the award in question)."""
+    t = tournaments[tournaments["counts"].fillna(False).astype(bool) & tournaments["category"].notna()]
+    t = t.assign(category=t["category"].astype("int64")).sort_values(["category", "tournament"],
+                                                                     ascending=[False, True], kind="stable")
+    rows: list[dict[str, Any]] = []
+    cats = list(dict.fromkeys(t["category"]))
+    slot = 0
+    for c in cats:
+        if slot >= len(ORGANISER_AWARDS):
+            break
+        group = t[t["category"] == c]
+        tied = len(group) > 1
+        share = ORGANISER_AWARDS[slot:slot + len(group)]
+        for tour in group.to_dict("records"):
+            value = ORGANISER_AWARDS[slot]
+            note = ""
+            if tied:
+                note = (f"tied on categoría {c} with " + ", ".join(x for x in group["tournament"]
+                                                                   if x != tour["tournament"])
+                        + " for " + " and ".join(money(v) for v in share) + " — the federation decides")
+            rows.append({"ranking": "Organisers", "place": slot + 1, "name": tour["host_league"], "id": None,
+                         "player": None, "tournament": tour["tournament"], "value": float(value),
+                         "note": note, "passed_over": "", "club": tour["host_league"],
+                         "rule": f"FECODAZ Art. 5 e: organiser of {tour['tournament']} (categoría {c})"})
+        slot += len(group)
+    return pd.DataFrame(rows, columns=["ranking", "place", "name", "id", "player", "tournament", "value", "note",
+                                       "passed_over", "club", "rule"])
+
+
+# ---------------------------------------------------------------------------------------------- qualifiers
+
+COLOMBIA = {"COL", "COLOMBIA", "CO"}
+
+
+def qualifiers(standings: pd.DataFrame, register: pd.DataFrame, ramas: Sequence[str] = ("Absoluto", "Femenino"),
+               places: int = 3) -> pd.DataFrame:
+    """Art. 4: the three best Colombian (register ``Federation`` = COL) or resident (``Resident`` = Yes) players
+    of each rama's final ranking qualify for next year's national final. Players ranked above them who are
+    not eligible (or not in the register) are named; a tie at the last qualifying rank takes every tied player
+    and is marked."""
+    reg = register.dropna(subset=["player"]).drop_duplicates("player").set_index("player") if len(register) else \
+        pd.DataFrame(columns=["federation", "resident"])
+    fed = standings["player"].map(reg["federation"]) if "federation" in reg else pd.Series(None, index=standings.index)
+    res = standings["player"].map(reg["resident"]) if "resident" in reg else pd.Series(None, index=standings.index)
+    s = standings.assign(federation=fed, resident=res)
+    s["eligible"] = (s["federation"].astype(object).fillna("").astype(str).str.strip().str.upper().isin(COLOMBIA)
+                     | s["resident"].eq(True))
+    rows = []
+    for rama in ramas:
+        g = s[s["ranking"] == rama].sort_values(["rank", "name"], kind="stable")
+        ok = g[g["eligible"]]
+        if ok.empty:
+            continue
+        cut_rank = ok["rank"].iloc[min(places, len(ok)) - 1]
+        chosen = ok[ok["rank"] <= cut_rank]
+        tied_at_cut = (ok["rank"] == cut_rank).sum() > 1 and len(chosen) > places
+        for n, row in enumerate(chosen.to_dict("records"), start=1):
+            above = g[(g["rank"] < row["rank"]) & ~g["eligible"]]
+            note = ""
+            if tied_at_cut and row["rank"] == cut_rank:
+                note = "tied at the last qualifying rank — the federation decides"
+            rows.append({"rama": rama, "qualifier": n, "rank": row["rank"], "name": row["name"], "id": row["id"],
+                         "liga": row["club"], "total": row["total"],
+                         "federation": row["federation"], "resident": "Yes" if row["resident"] is True else "",
+                         "note": note, "not_eligible_above": "; ".join(
+                             above["name"] + " (" + above["federation"].astype(object).fillna("not in the register").astype(str)
+                             + ")")})
+    return pd.DataFrame(rows, columns=["rama", "qualifier", "rank", "name", "id", "liga", "total", "federation",
+                                       "resident", "note", "not_eligible_above"])
