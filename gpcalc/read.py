@@ -234,7 +234,7 @@ def _zip_problem(path: Path) -> tuple | BookScan:
                             pass
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, KeyError):
         return "corrupt", "the workbook is damaged (truncated or corrupt)", "save it again from Excel"
-    except (RuntimeError, NotImplementedError):  # an encrypted zip member or an unknown compression
+    except RuntimeError:  # an encrypted zip member, or an unknown compression (its error subclasses this)
         return ("unreadable", "the workbook's parts are encrypted or compressed in a way gpcalc cannot read",
                 "remove any password and save it again from Excel as .xlsx")
     return scan
