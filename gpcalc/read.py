@@ -594,37 +594,34 @@ def _fill_merged(raw: RawSheet, header_i: int, file: str, issues: Issues) -> lis
 
 def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: str, issues: Issues,
                   where: dict) -> list[Any]:
+    """Parse a column once per distinct value (keyed by type too: True, 1 and 1.0 differ), then spread the
+    results; only rows with a bad or missing value are visited again to report them."""
     reader = f.reader
-    cache: dict[Any, Any] = {}
-    parsed: list[Any] = []
-    for value, row in zip(values, excel_rows):
+    keyed = list(zip(map(type, values), values))
+    results: dict[Any, Any] = {}
+    for key in dict.fromkeys(keyed):
+        value = key[1]
         try:
-            cache_key = (type(value), value)
-            hash(cache_key)
-        except TypeError:
-            cache_key = None
-        if cache_key is not None and cache_key in cache:
-            result = cache[cache_key]
-        else:
-            try:
-                if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                    raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
-                                   f"{MAX_CELL_CHARS:,}")
-                result = reader(value)
-            except BadValue as exc:
-                result = exc
-            if cache_key is not None:
-                cache[cache_key] = result
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
+                               f"{MAX_CELL_CHARS:,}")
+            results[key] = reader(value)
+        except BadValue as exc:
+            results[key] = exc
+    parsed = [results[k] for k in keyed]
+    bad = {k for k, v in results.items() if v is None or isinstance(v, BadValue)}
+    if not bad:
+        return parsed
+    for i, (key, row) in enumerate(zip(keyed, excel_rows)):
+        if key not in bad:
+            continue
+        result = parsed[i]
         if isinstance(result, BadValue):
             issues.error("bad-value", f"{f.name}: {result}", cell=f"{letter}{row}", hint=f.hint, **where)
-            result = None
-        if result is None:
-            if f.required:
-                issues.error("blank", f"{f.name} is blank", cell=f"{letter}{row}", hint=f.hint, **where)
-            result = f.default
-        parsed.append(result)
+        elif f.required:
+            issues.error("blank", f"{f.name} is blank", cell=f"{letter}{row}", hint=f.hint, **where)
+        parsed[i] = f.default
     return parsed
-
 
 def read_settings(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> dict[str, Any]:
     """A two-column `Setting | Value` sheet → {field key: parsed value}; `_cells` maps keys to cells."""
