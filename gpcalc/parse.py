@@ -45,6 +45,24 @@ def is_blank(raw: Any) -> bool:
     return clean_text(raw) == ""
 
 
+_INVISIBLE = " \t\r\n\u00a0\u200b\ufeff"
+
+
+def row_filled(row: list[Any]) -> bool:
+    """Whether a row holds anything but blanks, spaces and non-breaking spaces (fast: no text cleaning)."""
+    for v in row:
+        if v is None or v == "":
+            continue
+        if isinstance(v, str):
+            if v.strip(_INVISIBLE):
+                return True
+            continue
+        if isinstance(v, float) and v != v:
+            continue
+        return True
+    return False
+
+
 def header_key(text: Any) -> str:
     """Headers and setting names match case-insensitively, ignoring surrounding and repeated whitespace."""
     return clean_text(text).casefold()
@@ -75,6 +93,8 @@ def read_number(raw: Any) -> float | None:
     if isinstance(raw, int | float):
         if raw != raw:
             return None
+        if raw in (float("inf"), float("-inf")):
+            raise BadValue(f"{raw} is not a number")
         return float(raw)
     text = clean_text(raw)
     if not text:
@@ -101,6 +121,8 @@ def read_number(raw: Any) -> float | None:
         value = float(body)
     except ValueError:
         raise BadValue(f"'{text}' is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):  # 'nan', 'inf' are text, not numbers
+        raise BadValue(f"'{text}' is not a number")
     return -value if neg else value
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from .issues import Issues, col_letter
-from .parse import BadValue, clean_text, header_key
+from .parse import BadValue, clean_text, header_key, row_filled
 from .spec import Field, SheetSpec
 
 # Limits on what one workbook may hold (documented in the README): refused before reading, clearly.
@@ -475,7 +475,7 @@ class Table:
 
 
 def _nonblank_rows(rows: list[list[Any]]) -> list[int]:
-    return [i for i, r in enumerate(rows) if any(clean_text(v) for v in r)]
+    return [i for i, r in enumerate(rows) if row_filled(r)]
 
 
 def find_header(rows: list[list[Any]], fields: tuple[Field, ...], scan: int = 10) -> int:
@@ -532,7 +532,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
                     cell=f"{col_letter(j)}{header_i + 1}", **where)
     _sheet_notes(raw, set(letters.values()), header_i + 1, file, issues)
 
-    data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and any(clean_text(v) for v in r)]
+    data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and row_filled(r)]
     excel_rows = [i + 1 for i, _ in data_rows]
     out: dict[str, Any] = {"row": excel_rows}
     for f in fields:
@@ -561,7 +561,7 @@ def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, is
                          "unknown", cell=cell, hint="open the workbook in Excel or LibreOffice and save it "
                          "(that stores the results), or type the value instead of the formula", **where)
     hidden = [r for r in raw.hidden_rows if r >= first_row and r - 1 < len(raw.rows)
-              and any(clean_text(v) for v in raw.rows[r - 1])]
+              and row_filled(raw.rows[r - 1])]
     if hidden:
         shown = ", ".join(str(r) for r in hidden[:10]) + (" …" if len(hidden) > 10 else "")
         issues.warning("hidden-rows", f"row{'s' * (len(hidden) > 1)} {shown} {'are' if len(hidden) > 1 else 'is'} "

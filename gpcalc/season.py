@@ -15,7 +15,7 @@ import pandas as pd
 from . import identity
 from .circuits import base as cbase
 from .issues import InputError, Issues
-from .parse import clean_text, header_key
+from .parse import clean_text, header_key, row_filled
 from .read import RawBook, RawSheet, read_book, read_settings, read_table
 
 SEASON_FILE = "season.xlsx"
@@ -301,8 +301,7 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
 def _is_blank_template(tsheet: RawSheet, rsheet: RawSheet) -> bool:
     values = [clean_text(r[1]) for r in tsheet.rows[1:] if len(r) > 1
               and header_key(r[0]) not in ("circuit", "circuito", "kredsløb")]
-    results = [r for r in rsheet.rows[1:] if any(clean_text(v) for v in r)]
-    return not any(values) and not results
+    return not any(values) and not any(row_filled(r) for r in rsheet.rows[1:])
 
 
 def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> None:

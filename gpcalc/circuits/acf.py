@@ -538,11 +538,15 @@ def _detail(row, table: tuple[float, ...], share: bool) -> str:
     if row.skipped_above:
         text += f"; {row.skipped_above} player(s) above not eligible for {row.division} (cl. 12) skipped"
     if share and row.tie_n > 1:
-        pts = [table[p - 1] if p <= len(table) else 0 for p in range(row.tie_first, row.tie_last + 1)]
+        # only positions inside the table score; the rest of a long tie adds 0
+        last = min(row.tie_last, len(table))
+        pts = [table[p - 1] for p in range(row.tie_first, last + 1)]
+        zeros = row.tie_n - len(pts)
         frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), row.tie_n)
         shown = f"{float(frac):.2f}".rstrip("0").rstrip(".")
+        parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
         text += (f"; tie shared by {row.tie_n} over positions {row.tie_first}–{row.tie_last}: "
-                 f"({' + '.join(_num(p) for p in pts)}) / {row.tie_n} = {shown}")
+                 f"({parts or '0'}) / {row.tie_n} = {shown}")
     else:
         text += f" → {_num(row.points)}"
     return text
