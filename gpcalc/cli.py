@@ -135,7 +135,8 @@ def template(circuit: str, output: Path | None) -> None:
 @main.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--all", "show_info", is_flag=True, help="Also show notes (unused columns, unknown settings).")
-def check(folder: Path, show_info: bool) -> None:
+@click.option("--no-cache", is_flag=True, help="Read every workbook afresh (ignore the parse cache).")
+def check(folder: Path, show_info: bool, no_cache: bool) -> None:
     """Validate every workbook of a season FOLDER and print every problem; change nothing.
 
     \b
@@ -147,7 +148,7 @@ def check(folder: Path, show_info: bool) -> None:
 
     progress = _Progress(True)
     try:
-        season = load_season(folder, progress)
+        season = load_season(folder, progress, use_cache=not no_cache)
     except InputError as exc:
         _fail_input(exc)
     _print_issues(season.issues, show_info)
@@ -162,7 +163,9 @@ def check(folder: Path, show_info: bool) -> None:
               help="The standings workbook (default: FOLDER/output/standings.xlsx).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the JSON export here.")
-def build(folder: Path, output: Path | None, json_out: Path | None) -> None:
+@click.option("--no-cache", is_flag=True,
+              help="Read every workbook afresh and store nothing in the parse cache (~/.cache/gpcalc).")
+def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bool) -> None:
     """Compute the season's standings and write the standings workbook.
 
     Nothing is written if the input has errors; the previous output is left as it was.
@@ -176,7 +179,8 @@ def build(folder: Path, output: Path | None, json_out: Path | None) -> None:
 
     progress = _Progress(True)
     try:
-        result = run_build(folder, output, json_out, progress=progress, stage=progress.stage)
+        result = run_build(folder, output, json_out, progress=progress, stage=progress.stage,
+                           use_cache=not no_cache)
     except InputError as exc:
         _fail_input(exc)
     issues = result.issues

@@ -27,9 +27,11 @@ class BuildResult:
         return self.season.issues
 
 
-def compute(folder: Path | str, progress: Callable[[int, int, str], None] | None = None) -> BuildResult:
-    """Load and score a season; no files are written. `outcome` is None when the input has errors."""
-    season = load_season(folder, progress)
+def compute(folder: Path | str, progress: Callable[[int, int, str], None] | None = None,
+            use_cache: bool = True, write_cache: bool = False) -> BuildResult:
+    """Load and score a season; no output is written. `outcome` is None when the input has errors.
+    Parsed workbooks may be read from (and, with `write_cache`, stored in) gpcalc.cache."""
+    season = load_season(folder, progress, use_cache=use_cache, write_cache=write_cache)
     if season.issues.has_errors():
         return BuildResult(season, None)
     outcome = season.circuit.compute(season)
@@ -54,14 +56,14 @@ def default_output(folder: Path | str) -> Path:
 
 def build(folder: Path | str, out: Path | str | None = None, json_out: Path | str | None = None,
           progress: Callable[[int, int, str], None] | None = None,
-          stage: Callable[[str], None] | None = None) -> BuildResult:
+          stage: Callable[[str], None] | None = None, use_cache: bool = True) -> BuildResult:
     """Compute, then write the workbook (and JSON) only if there are no errors — atomically: each file is
     written to a temporary name beside its target and renamed, so a failed or killed build leaves the
     previous output as it was."""
     from .report.json import build_json
     from .report.xlsx import write_workbook
 
-    result = compute(folder, progress)
+    result = compute(folder, progress, use_cache=use_cache, write_cache=use_cache)
     if result.outcome is None:
         return result
     season, outcome = result.season, result.outcome

@@ -118,9 +118,13 @@ def sha256(path: Path) -> str:
 # ------------------------------------------------------------------------------------------ loading
 
 
-def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | None = None) -> Season:
+def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | None = None,
+                use_cache: bool = True, write_cache: bool = False) -> Season:
     """Read and validate a season folder. Problems are in ``season.issues``; raises InputError only when
-    nothing can be read at all (no folder, no season.xlsx, unknown circuit)."""
+    nothing can be read at all (no folder, no season.xlsx, unknown circuit).
+
+    `use_cache`: reuse parsed workbooks from gpcalc.cache (keyed by content, path, circuit and gpcalc's code);
+    `write_cache`: store newly parsed ones (`build` does; `check` changes nothing, so it only reads)."""
     from . import circuits
 
     folder = Path(folder)
@@ -166,14 +170,20 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         label = path.relative_to(folder).as_posix()
         if progress:
             progress(i, len(paths), label)
-        season.inputs.append((label, sha256(path)))
+        digest = sha256(path)
+        season.inputs.append((label, digest))
         if foreign and _scan_ok(path) and foreign[0](path):
             tbook = foreign[1](path, label, issues, circuit)
-        else:
-            tbook = read_book(path, label, issues)
-        if tbook is None:
+            if tbook is not None:
+                _read_tournament(season, tbook, tours, result_frames, extra_frames)
             continue
-        _read_tournament(season, tbook, tours, result_frames, extra_frames)
+        bundle = _read_workbook_cached(path, label, digest, circuit, use_cache, write_cache)
+        issues.extend(bundle.issues)
+        season.letters.update(bundle.letters)
+        tours.extend(bundle.tours)
+        result_frames.extend(f.copy() for f in bundle.results)
+        for name, frames in bundle.extra.items():
+            extra_frames.setdefault(name, []).extend(f.copy() for f in frames)
     if progress:
         progress(len(paths), len(paths), "")
     if not paths:
@@ -191,6 +201,40 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     identity.resolve(season)
     circuit.validate(season, issues)
     return season
+
+
+@dataclass
+class _Bundle:
+    """What one ordinary tournament workbook contributes to the season (what the cache stores)."""
+
+    issues: list = field(default_factory=list)
+    letters: dict = field(default_factory=dict)
+    tours: list = field(default_factory=list)
+    results: list = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+
+def _read_workbook_cached(path: Path, label: str, digest: str, circuit: cbase.Circuit, use_cache: bool,
+                          write_cache: bool) -> _Bundle:
+    from types import SimpleNamespace
+
+    from . import cache
+
+    k = cache.key(digest, label, circuit.name) if use_cache and cache.enabled() else None
+    if k is not None:
+        hit = cache.load(k)
+        if isinstance(hit, _Bundle):
+            return hit
+    bundle = _Bundle(extra={s.name: [] for s in circuit.tournament_sheets})
+    local = Issues()
+    proxy = SimpleNamespace(circuit=circuit, issues=local, letters=bundle.letters)
+    tbook = read_book(path, label, local)
+    if tbook is not None:
+        _read_tournament(proxy, tbook, bundle.tours, bundle.results, bundle.extra)
+    bundle.issues = list(local.items)
+    if k is not None and write_cache:
+        cache.store(k, bundle)
+    return bundle
 
 
 class _Probe(cbase.Circuit):

@@ -1,0 +1,101 @@
+"""A cache of parsed tournament workbooks, so a coordinator's re-build after one new workbook is quick.
+
+What is cached: everything gpcalc reads from one ordinary tournament workbook (its settings, parsed tables,
+cell letters and the issues found while reading). The key is the SHA-256 of the file's bytes, its path inside
+the season folder, the circuit, and a fingerprint of gpcalc's own code — so an edited, renamed or moved
+workbook, or a different gpcalc, is never served stale. Files organisers already have (TRF, exports) depend on
+a sidecar and are not cached.
+
+Where: ``$GPCALC_CACHE_DIR``, else ``$XDG_CACHE_HOME/gpcalc``, else ``~/.cache/gpcalc`` — outside the season
+folder, so it can never be mistaken for input, and a folder received by email cannot bring a cache with it.
+Disable with ``--no-cache`` or ``GPCALC_NO_CACHE=1``. Entries are pickles that gpcalc wrote itself; each file
+also carries an HMAC with a per-user secret kept beside it, and an entry that does not verify is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import secrets
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+FORMAT = b"gpcalc-cache-1"
+
+
+def enabled() -> bool:
+    return os.environ.get("GPCALC_NO_CACHE", "") in ("", "0")
+
+
+def directory() -> Path:
+    if os.environ.get("GPCALC_CACHE_DIR"):
+        return Path(os.environ["GPCALC_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "gpcalc"
+
+
+@cache
+def code_fingerprint() -> str:
+    """SHA-256 over gpcalc's own source files: any change of code invalidates every entry."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def key(content_sha: str, label: str, circuit: str) -> str:
+    raw = "\0".join((code_fingerprint(), circuit, label, content_sha))
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _secret(folder: Path) -> bytes:
+    path = folder / "secret"
+    try:
+        return path.read_bytes()
+    except OSError:
+        folder.mkdir(parents=True, exist_ok=True)
+        value = secrets.token_bytes(32)
+        fd, tmp = tempfile.mkstemp(dir=folder)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(value)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+        return path.read_bytes()
+
+
+def load(k: str) -> Any | None:
+    """The cached value, or None (missing, unreadable, or not signed by this user's secret)."""
+    folder = directory()
+    try:
+        blob = (folder / f"{k}.pkl").read_bytes()
+        secret = (folder / "secret").read_bytes()
+    except OSError:
+        return None
+    head, sig, body = blob[:len(FORMAT)], blob[len(FORMAT):len(FORMAT) + 32], blob[len(FORMAT) + 32:]
+    if head != FORMAT or not hmac.compare_digest(sig, hmac.new(secret, body, "sha256").digest()):
+        return None
+    try:
+        return pickle.loads(body)  # noqa: S301 - written and signed by gpcalc itself (see above)
+    except Exception:
+        return None
+
+
+def store(k: str, value: Any) -> None:
+    """Write an entry atomically; a cache that cannot be written is silently skipped (it is only a cache)."""
+    folder = directory()
+    try:
+        secret = _secret(folder)
+        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        blob = FORMAT + hmac.new(secret, body, "sha256").digest() + body
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(blob)
+        os.replace(tmp, folder / f"{k}.pkl")
+    except OSError:
+        return
