@@ -37,6 +37,8 @@ def clean_text(raw: Any) -> str:
         return raw.date().isoformat() if raw.time() == dt.time() else raw.isoformat(sep=" ")
     if isinstance(raw, dt.date):
         return raw.isoformat()
+    if type(raw) is str and raw.isprintable() and raw[:1] != " " and raw[-1:] != " " and "  " not in raw:
+        return raw  # the common case: nothing to clean (NBSP, tabs, zero-width marks are not printable)
     text = str(raw).replace("\u00a0", " ").replace("\u200b", "").replace("\ufeff", "")
     return _SPACES.sub(" ", text).strip()
 

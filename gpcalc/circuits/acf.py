@@ -148,39 +148,42 @@ class ACF(Circuit):
         t = season.tournaments
         if t.empty:
             return
+        self._check_sections(season, issues)
+
+    def _check_sections(self, season, issues: Issues) -> None:
+        """cl. 13(2): every section of a multi-section tournament is mapped to a division, once."""
         secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division"]))
+        secs = secs.assign(_k=_keys(secs["section"]))
         r = season.results
-        # one row per (tournament, section) is enough here: the first row of each section, blank included
-        firsts = r.drop_duplicates(["tournament", "section"]) if "section" in r else r.drop_duplicates("tournament")
-        by_t = dict(tuple(firsts.groupby("tournament", sort=False)))
-        by_s = dict(tuple(secs.groupby("tournament", sort=False)))
-        for tour in t.itertuples():
-            rows = by_t.get(tour.tournament, firsts.iloc[0:0])
-            s = by_s.get(tour.tournament, secs.iloc[0:0])
-            named = set(rows["section"].dropna()) if "section" in rows else set()
-            mapped = dict(zip(s["section"].map(_key), s["division"]))
-            if s["section"].map(_key).duplicated().any():
-                for row in s[s["section"].map(_key).duplicated()].itertuples():
-                    issues.error("duplicate-section", f"the section '{row.section}' is listed twice",
-                                 hint="list each section once", **season.where(row, "section"))
-            if len(named) > 1 and s.empty:
-                issues.error("sections-missing", f"the results have {len(named)} sections "
-                             f"({', '.join(sorted(named))}) but there is no Sections sheet mapping them to "
-                             "divisions (cl. 13(2))", file=tour.file,
+        # one row per (tournament, section) is enough: the first row of each section, blank included
+        firsts = r.drop_duplicates(["tournament", "section"])[["tournament", "section", "file", "sheet", "row"]]
+        firsts = firsts.assign(_k=_keys(firsts["section"]))
+        for row in secs[secs.duplicated(["tournament", "_k"])].itertuples():
+            issues.error("duplicate-section", f"the section '{row.section}' is listed twice",
+                         hint="list each section once", **season.where(row, "section"))
+        mapped_t = set(secs["tournament"])
+        named = firsts[firsts["section"].notna()]
+        unmapped = named[~named["tournament"].isin(mapped_t)]
+        counts = unmapped.groupby("tournament", sort=False)["section"]
+        for tour, names in counts:
+            if len(names) > 1:
+                file = unmapped.loc[unmapped["tournament"] == tour, "file"].iloc[0]
+                issues.error("sections-missing", f"the results have {len(names)} sections "
+                             f"({', '.join(sorted(names))}) but there is no Sections sheet mapping them to "
+                             "divisions (cl. 13(2))", file=file,
                              hint="add a Sections sheet: Section | Division (Open, U2000, U1600, Junior, Women, "
                                   "Unrated or None)")
-                continue
-            if not s.empty:
-                for row in rows[rows["section"].notna()].drop_duplicates("section").itertuples():
-                    if _key(row.section) not in mapped:
-                        issues.error("unknown-section", f"the section '{row.section}' is not on the Sections "
-                                     "sheet", hint="add it to the Sections sheet with its division, or correct "
-                                     "the spelling", **season.where(row, "section"))
-                blank = rows[rows["section"].isna()] if "section" in rows else rows.iloc[0:0]
-                if len(s) > 1 and len(blank):
-                    row = blank.iloc[0]
-                    issues.error("blank-section", "Section is blank in a tournament with several sections",
-                                 hint="write the section of every player", **season.where(row, "section"))
+        listed = named[named["tournament"].isin(mapped_t)].merge(
+            secs[["tournament", "_k"]].drop_duplicates(), on=["tournament", "_k"], how="left", indicator=True)
+        for row in listed[listed["_merge"] == "left_only"].itertuples():
+            issues.error("unknown-section", f"the section '{row.section}' is not on the Sections sheet",
+                         hint="add it to the Sections sheet with its division, or correct the spelling",
+                         **season.where(row, "section"))
+        several = secs.groupby("tournament").size()
+        blank = firsts[firsts["section"].isna() & firsts["tournament"].map(several).gt(1)]
+        for row in blank.itertuples():
+            issues.error("blank-section", "Section is blank in a tournament with several sections",
+                         hint="write the section of every player", **season.where(row, "section"))
 
     # ------------------------------------------------------------------ compute
 
@@ -299,7 +302,7 @@ class ACF(Circuit):
         secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division", "row"]))
         rows = r[["tournament", "file", "sheet", "row", "player", "name", "id", "section", "place", "place_tied",
                   "junior", "born_year", "born_date", "sex"]].copy()
-        rows["sec_key"] = rows["section"].map(_key)
+        rows["sec_key"] = _keys(rows["section"])
         rows["_src"] = rows.index
         # Junior status per row (cl. 1): the organiser's Junior column wins; else the birth date/year.
         cutoff = pd.Timestamp(year - 18, 1, 1)
@@ -354,8 +357,7 @@ class ACF(Circuit):
             lst["points"] = lst["pos_points"]
         lst = lst[lst["points"] > 0].copy()
         lst["rule"] = "ACF 13" + lst["mode"].map({"mapped": "(2)", "cascade": "(3)", "single": "(4)"})
-        lst["detail"] = [_detail(row, table_, share) for row, table_ in
-                         zip(lst.itertuples(), lst["tournament"].map(points_table))]
+        lst["detail"] = _details(lst, points_table, share)
         lst["date"] = lst["tournament"].map(tinfo["start"])
         lst["ranking"] = lst["division"]
         out = lst[[c for c in LEDGER_COLUMNS]].copy()
@@ -498,6 +500,12 @@ def _key(section: Any) -> str:
     return clean_text(section).casefold()
 
 
+def _keys(sections: pd.Series) -> pd.Series:
+    """_key over a column, once per distinct section name."""
+    uniq = {v: _key(v) for v in pd.unique(sections)}
+    return sections.map(uniq) if len(sections) else sections.astype("object")
+
+
 def _section_orders(rows: pd.DataFrame, secs: pd.DataFrame) -> pd.DataFrame:
     """Per tournament and division: which sections make the division's list and in what order."""
     out = []
@@ -530,26 +538,39 @@ def _section_orders(rows: pd.DataFrame, secs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["tournament", "sec_key", "sec_rank", "mode", "division_list"])
 
 
-def _detail(row, table: tuple[float, ...], share: bool) -> str:
-    money = f"class {row.cls}"
-    place = f"={row.place}" if row.place_tied else str(row.place)
-    sec = f"section {row.section}, " if isinstance(row.section, str) and row.section else ""
-    text = f"{money}; {row.division} list position {row.pos} ({sec}place {place})"
-    if row.skipped_above:
-        text += f"; {row.skipped_above} player(s) above not eligible for {row.division} (cl. 12) skipped"
-    if share and row.tie_n > 1:
-        # only positions inside the table score; the rest of a long tie adds 0
-        last = min(row.tie_last, len(table))
-        pts = [table[p - 1] for p in range(row.tie_first, last + 1)]
-        zeros = row.tie_n - len(pts)
-        frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), row.tie_n)
-        shown = f"{float(frac):.2f}".rstrip("0").rstrip(".")
-        parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
-        text += (f"; tie shared by {row.tie_n} over positions {row.tie_first}–{row.tie_last}: "
-                 f"({parts or '0'}) / {row.tie_n} = {shown}")
-    else:
-        text += f" → {_num(row.points)}"
-    return text
+def _details(lst: pd.DataFrame, points_table: pd.Series, share: bool) -> pd.Series:
+    """The ledger's arithmetic in words, built column-wise; only shared ties get their sum spelled out."""
+    if lst.empty:
+        return pd.Series(dtype="object")
+    place = lst["place"].astype("int64").astype(str)
+    place = pd.Series(np.where(lst["place_tied"], "=" + place, place), index=lst.index)
+    section = lst["section"].astype("object")
+    has_sec = section.notna() & section.astype(str).ne("")
+    sec = pd.Series(np.where(has_sec, "section " + section.astype(str) + ", ", ""), index=lst.index)
+    text = ("class " + lst["cls"].astype("int64").astype(str) + "; " + lst["division"] + " list position "
+            + lst["pos"].astype(str) + " (" + sec + "place " + place + ")")
+    skipped = lst["skipped_above"].astype("int64")
+    text = text + pd.Series(np.where(skipped > 0, "; " + skipped.astype(str) + " player(s) above not eligible for "
+                                     + lst["division"] + " (cl. 12) skipped", ""), index=lst.index)
+    tie = (lst["tie_n"] > 1) if share else pd.Series(False, index=lst.index)
+    plain = " → " + lst["points"].map("{:g}".format)
+    tied_text = pd.Series("", index=lst.index, dtype="object")
+    if tie.any():
+        tables = lst.loc[tie, "tournament"].map(points_table)
+        tied_text[tie] = [_tie_text(t, a, b, n) for t, a, b, n in
+                          zip(tables, lst.loc[tie, "tie_first"], lst.loc[tie, "tie_last"], lst.loc[tie, "tie_n"])]
+    return text + pd.Series(np.where(tie, tied_text, plain), index=lst.index)
+
+
+def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> str:
+    # only positions inside the table score; the rest of a long tie adds 0
+    last = min(last_pos, len(table))
+    pts = [table[p - 1] for p in range(first, last + 1)]
+    zeros = n - len(pts)
+    frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), n)
+    shown = f"{float(frac):.2f}".rstrip("0").rstrip(".")
+    parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
+    return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
 
 
 def _num(x: float) -> str:
