@@ -111,6 +111,24 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         base = st.by_name(fmt_name)
         fmts = per_cell[key].tolist() if key in per_cell else None
         longest = widths[c] - 2
+        kinds = {type(v) for v in values}
+        if fmts is None and row_fmts is None and kinds <= {str, type(None)}:
+            # the common case, fast: a text column (always written as text, never a formula)
+            write = ws.write_string
+            for i, v in enumerate(values):
+                if v:
+                    write(first + i, c, v, base)
+                    if len(v) > longest:
+                        longest = len(v)
+            widths[c] = longest + 2
+            continue
+        if fmts is None and kinds <= {float, int}:
+            write = ws.write_number
+            for i, v in enumerate(values):
+                if v == v:  # not NaN
+                    write(first + i, c, v, base)
+            widths[c] = max(longest, 10) + 2
+            continue
         for i, v in enumerate(values):
             if _is_blank(v):
                 continue
