@@ -135,7 +135,10 @@ def stand_in_grid(paths: list[Path]) -> list[tuple[str, list[list[Any]]]]:
 
 
 def write_grid(grid: list[tuple[str, list[list[Any]]]], path: Path) -> int:
-    """Write the tables with plain xlsxwriter, constant_memory, write_row; returns the cells written."""
+    """Write the tables with plain xlsxwriter, constant_memory, row by row; returns the cells written.
+
+    A full row goes out with one ``write_row``; in a row with blanks (a wide standings sheet is mostly blank)
+    only the filled cells are written, since a blank cell without a format is nothing in the file."""
     import xlsxwriter
 
     wb = xlsxwriter.Workbook(str(path), {"constant_memory": True, "default_date_format": "yyyy-mm-dd"})
@@ -143,8 +146,13 @@ def write_grid(grid: list[tuple[str, list[list[Any]]]], path: Path) -> int:
     for name, rows in grid:
         ws = wb.add_worksheet(name[:31])
         for i, row in enumerate(rows):
-            ws.write_row(i, 0, row)
-            cells += len(row)
+            filled = [(j, v) for j, v in enumerate(row) if v != "" and v is not None]
+            if len(filled) == len(row):
+                ws.write_row(i, 0, row)
+            else:
+                for j, v in filled:
+                    ws.write(i, j, v)
+            cells += len(filled)
     wb.close()
     return cells
 

@@ -564,7 +564,7 @@ def _fecodaz_book(rng, season, pool, index, count, rows, day, seed):
     rounds = 9 if kind == "Closed" else rng.choice((6, 7, 7, 8, 9))
     if kind == "Closed":
         rounds = max(1, len(entrants) - 1)
-    days = rng.choice((2, 3, 4, 5))
+    days = max(rng.choice((2, 3, 4, 5)), -(-rounds // 3))  # at most 3 rounds a day (Art. 2)
     st = rng.random()
     settings = [["Setting", "Value"], ["Name", name], ["Start", _excel_date(rng, day, st)],
                 ["End", _excel_date(rng, min(day + dt.timedelta(days=days - 1), dt.date(y, 9, 29)), st)],
