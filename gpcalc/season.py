@@ -172,7 +172,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             progress(i, len(paths), label)
         digest = sha256(path)
         season.inputs.append((label, digest))
-        if foreign and _scan_ok(path) and foreign[0](path):
+        if foreign and foreign[0](path) and _scan_ok(path):
             tbook = foreign[1](path, label, issues, circuit)
             if tbook is not None:
                 _read_tournament(season, tbook, tours, result_frames, extra_frames)

@@ -76,6 +76,10 @@ _RESULTS_NAMES = {"results", "resultados", "resultater", "standings", "clasifica
 
 
 def _has_filled_results(path: Path) -> bool:
+    from ..read import scan_book
+
+    if isinstance(scan_book(path), tuple):  # over the reader's limits: never opened here (read_book reports it)
+        return False
     try:
         from python_calamine import CalamineWorkbook
 
