@@ -80,6 +80,24 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
     return len(text)
 
 
+def _prepare(v: Any, fmt) -> tuple[str, Any, Any, int] | None:
+    """A cell to write: (kind, value, format, display length), or None for a blank. Text stays text."""
+    if _is_blank(v):
+        return None
+    if isinstance(v, bool | np.bool_):
+        return ("s", "Yes" if v else "No", fmt, 3)
+    if isinstance(v, int | float | np.integer | np.floating):
+        return ("n", float(v), fmt, len(f"{float(v):.2f}"))
+    if isinstance(v, pd.Timestamp):
+        v = v.to_pydatetime()
+    if isinstance(v, dt.datetime | dt.date):
+        if not isinstance(v, dt.datetime):
+            v = dt.datetime(v.year, v.month, v.day)
+        return ("d", v, fmt, 10)
+    text = str(v)
+    return ("s", text, fmt, len(text))
+
+
 def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
                 title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
                 row_format: pd.Series | None = None, freeze_cols: int = 0, narrow_from: int | None = None,
@@ -87,7 +105,8 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
     `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row.
     `sparse`: extra (data row, column, number, format) cells — e.g. results in a wide standings grid, written
-    without visiting the empty cells. Blank values are not written at all."""
+    without visiting the empty cells. Blank values are not written at all. Cells are written strictly row by
+    row, as the workbook's constant-memory mode requires."""
     r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
@@ -104,45 +123,42 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     per_cell = cell_formats or {}
     row_fmts = row_format.tolist() if row_format is not None else None
     first = r0 + 1
+    n = len(frame)
+    prepared: list[tuple[int, list]] = []  # (column, cells per row)
     for c, (key, _, fmt_name) in enumerate(columns):
         if key not in frame.columns:
             continue
         values = frame[key].tolist()
         base = st.by_name(fmt_name)
         fmts = per_cell[key].tolist() if key in per_cell else None
-        longest = widths[c] - 2
         kinds = {type(v) for v in values}
         if fmts is None and row_fmts is None and kinds <= {str, type(None)}:
-            # the common case, fast: a text column (always written as text, never a formula)
-            write = ws.write_string
+            cells = [("s", v, base, len(v)) if v else None for v in values]  # fast path: a text column
+        elif fmts is None and kinds <= {float, int}:
+            cells = [("n", v, base, 10) if v == v else None for v in values]  # fast path: numbers (not NaN)
+        else:
+            cells = []
             for i, v in enumerate(values):
-                if v:
-                    write(first + i, c, v, base)
-                    if len(v) > longest:
-                        longest = len(v)
-            widths[c] = longest + 2
-            continue
-        if fmts is None and kinds <= {float, int}:
-            write = ws.write_number
-            for i, v in enumerate(values):
-                if v == v:  # not NaN
-                    write(first + i, c, v, base)
-            widths[c] = max(longest, 10) + 2
-            continue
-        for i, v in enumerate(values):
-            if _is_blank(v):
-                continue
-            fmt = base
-            if fmts is not None and _is_format(fmts[i]):
-                fmt = fmts[i]
-            elif row_fmts is not None and fmt is st.text and _is_format(row_fmts[i]):
-                fmt = row_fmts[i]
-            n = write_cell(ws, first + i, c, v, fmt)
-            if n > longest:
-                longest = n
-        widths[c] = longest + 2
+                fmt = base
+                if fmts is not None and _is_format(fmts[i]):
+                    fmt = fmts[i]
+                elif row_fmts is not None and fmt is st.text and _is_format(row_fmts[i]):
+                    fmt = row_fmts[i]
+                cells.append(_prepare(v, fmt))
+        widths[c] = max(widths[c], max((cell[3] + 2 for cell in cells if cell), default=0))
+        prepared.append((c, cells))
+    extra: dict[int, list] = {}
     for i, c, v, fmt in sparse or ():
-        ws.write_number(first + i, c, v, fmt)
+        extra.setdefault(i, []).append((c, v, fmt))
+    writers = {"s": ws.write_string, "n": ws.write_number, "d": ws.write_datetime}
+    for i in range(n):
+        r = first + i
+        for c, cells in prepared:
+            cell = cells[i]
+            if cell is not None:
+                writers[cell[0]](r, c, cell[1], cell[2])
+        for c, v, fmt in sorted(extra.get(i, ()), key=lambda x: x[0]):
+            ws.write_number(r, c, v, fmt)
     for c, w in enumerate(widths):
         ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
     ws.freeze_panes(r0 + 1, freeze_cols)
@@ -172,7 +188,8 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) ->
     import xlsxwriter
 
     wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False,
-                                         "strings_to_numbers": False, "nan_inf_to_errors": True})
+                                         "strings_to_numbers": False, "nan_inf_to_errors": True,
+                                         "constant_memory": True})
     wb.set_properties({"title": season.settings.get("title") or season.circuit.title,
                        "created": FIXED_CREATED, "author": "gpcalc", "comments": f"gpcalc {__version__}"})
     st = Styles(wb, outcome.points_decimals)
