@@ -220,9 +220,18 @@ def write_season(circuit, path: Path | str, season: str = "", title: str = "") -
     reg = circuit.register_spec()
     pws = wb.create_sheet("Players")
     _header_row(pws, reg.fields)
-    for i, row in enumerate(defaults.pop("Players", [])[1:], start=2):
-        for j, v in enumerate(row, start=1):
-            pws.cell(row=i, column=j, value=v)
+    given = defaults.pop("Players", [])
+    if given:
+        # the circuit's rows follow its own header: place each value under the matching register column
+        from .parse import header_key
+
+        order = [header_key(h) for h in given[0]]
+        for i, row in enumerate(given[1:], start=2):
+            values = dict(zip(order, row))
+            for j, f in enumerate(reg.fields, start=1):
+                v = next((values[n] for n in f.names() if n in values), None)
+                if v not in (None, ""):
+                    pws.cell(row=i, column=j, value=v)
     for name, rows in defaults.items():
         sws = wb.create_sheet(name)
         font, fill, align = _styles()["header"]

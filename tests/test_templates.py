@@ -55,3 +55,13 @@ def test_blank_template_in_season_folder_is_not_counted(tmp_path):
     res = runner.invoke(main, ["build", str(tmp_path / "s")])
     assert res.exit_code == 0, res.output
     assert (tmp_path / "s" / "output" / "standings.xlsx").exists()
+
+
+@pytest.mark.parametrize("name", circuits.available())
+def test_new_season_builds_for_every_circuit(tmp_path, name):
+    # `gpcalc new` then `gpcalc build` works out of the box (no errors) for each circuit
+    runner = CliRunner()
+    season = {"acf": "2005", "fecodaz": "2009", "aarhus": "2012/2013"}[name]
+    assert runner.invoke(main, ["new", name, str(tmp_path / "s"), "--season", season]).exit_code == 0
+    res = runner.invoke(main, ["build", str(tmp_path / "s")])
+    assert res.exit_code == 0, res.output
