@@ -386,6 +386,10 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
         order = dict(zip(tdf["tournament"], tdf["order"]))
         rdf["_order"] = rdf["tournament"].map(order)
         rdf = rdf.sort_values(["_order", "file", "row"], kind="stable").reset_index(drop=True)
+    if "order" not in tdf.columns:  # no tournaments: the same columns, empty
+        tdf["order"] = pd.Series(dtype="int64")
+    if "_order" not in rdf.columns:
+        rdf["_order"] = pd.Series(dtype="int64")
     season.tournaments = tdf
     season.results = expand(rdf, circuit.results_spec().fields)
     for name, frames in extra.items():
