@@ -8,6 +8,8 @@ GPM-points are exact tenths (§5 stk. 6: one decimal, half up) and shown with on
 from __future__ import annotations
 
 import datetime as dt
+import gc
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -209,23 +211,22 @@ class Aarhus(Circuit):
         players = self._players(season, table)
         res = self._rules_frame(season, t)
         awards = R.score(res, table, cfg)
-        for row in awards[~awards["eligible"]].itertuples():
-            src = r.loc[row.Index]
-            season.issues.info("no-gpm-points", f"{src['name']} ({row.event}): no GPM-points — {row.skip_reason}",
-                               hint="nothing to do if this is right", **season.where(src, "name"))
+        skipped = awards.loc[~awards["eligible"], ["event", "skip_reason"]]
+        src = r.loc[skipped.index, ["name", "file", "sheet", "row"]]
+        for event, reason, row in zip(skipped["event"], skipped["skip_reason"], src.itertuples(index=False)):
+            season.issues.info("no-gpm-points", f"{row.name} ({event}): no GPM-points — {reason}",
+                               hint="nothing to do if this is right", **season.where(row, "name"))
         entries = R.mark_dropped(R.credit(awards.assign(_src=awards.index)), gpt_n)
         entries["date"] = entries["event"].map(t.set_index("tournament")["date"])
 
         # ledger: one row per credit to an account
-        lg = entries.copy()
+        lg = entries.copy(deep=False)  # copy-on-write: the columns set below do not touch entries
         lg["tournament"] = lg["event"]
         lg["name"] = lg["player"].map(players["name"])
         lg["id"] = lg["player"].map(players["id"])
         lg["points"] = lg["points"] / R.TENTH
-        credit_note = np.where(lg["ranking"].eq("P") & ~lg["group"].fillna("").eq("P"),
-                               "; also credited to P (girl in A–F, §5 stk. 4)", "")
-        lg["detail"] = lg["detail"].astype(str) + credit_note + np.where(lg["counted"], "",
-                                                                         "; worst GPT result, dropped (§1 stk. 6)")
+        also_p = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) != "P")
+        lg["detail"] = _ledger_detail(lg["detail"], also_p, ~lg["counted"].to_numpy(dtype=bool))
         lg["group_played"] = lg["group"]
         ledger = lg[[*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]].sort_values(
             ["date", "tournament", "ranking", "name"], kind="stable").reset_index(drop=True)
@@ -269,10 +270,17 @@ class Aarhus(Circuit):
         mv["gpt_points"] = mv["points"] / 2
         mv["changed"] = mv["move"].ne("stay")
         tours = t[t["kind"] == R.GPT].sort_values("order")
+        # one stable sort by (GPT, group, place), then each GPT's sheet is a slice of it: the same rows in the
+        # same order as filtering each GPT out of mv and sorting it by group and place
+        tour_pos = pd.Series(np.arange(len(tours)), index=tours["tournament"].to_numpy())
+        keys = pd.DataFrame({"_tour": mv["event"].map(tour_pos), "group": mv["group"], "place": mv["place"]})
+        keys = keys.sort_values(["_tour", "group", "place"], kind="stable")
+        keys = keys[keys["_tour"].notna()]
+        cuts = np.searchsorted(keys["_tour"].to_numpy(dtype=float), np.arange(len(tours) + 1), side="left")
+        by_tour = mv.loc[keys.index, ["group", "place", "name", "id", "club", "gpt_points", "games", "rounds",
+                                      "from", "to", "move", "note", "changed"]]
         for i, tour in enumerate(tours.itertuples(), start=1):
-            part = mv[mv["event"] == tour.tournament].sort_values(["group", "place"], kind="stable")
-            frame = part[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to",
-                          "move", "note", "changed"]]
+            frame = by_tour.iloc[cuts[i - 1]:cuts[i]]
             sheets.append(OutSheet(f"Moves {i} {tour.tournament}", frame, highlight="changed",
                                    note="§4: up at >= 75 % of games played, down below 25 %; director = relegation "
                                         "left to the tournament director (write up/down/stay in the Move column).",
@@ -316,9 +324,10 @@ class Aarhus(Circuit):
         tours_out["players"] = tours_out["tournament"].map(r.groupby("tournament").size()).fillna(0).astype(int)
         tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "players", "file"]]
 
-        movements = [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
-                     for e, n, i, g, m, f, to in zip(mv["event"], mv["name"], mv["id"], mv["group"], mv["move"],
-                                                     mv["from"], mv["to"])]
+        with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them
+            movements = [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
+                         for e, n, i, g, m, f, to in zip(*(mv[c].tolist() for c in ("event", "name", "id", "group",
+                                                                                    "move", "from", "to")))]
         summary = [
             ("Rules", "Reglement for Aarhus Skoleskaks Grand Prix Mesterskab (15 August 2012) with its appendix "
                       "and gpcalc's rulings (README)"),
@@ -387,9 +396,16 @@ class Aarhus(Circuit):
         groups = season.tables.get("Groups", pd.DataFrame(columns=["tournament", "group", "rounds"]))
         gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
         pts = pd.to_numeric(r["points"], errors="coerce")
+        # per-tournament values looked up once per tournament and taken by code (NA tournament → NA)
+        tcode, tuniq = pd.factorize(r["tournament"].to_numpy(dtype=object))
+
+        def per_tournament(col: pd.Series) -> pd.Series:
+            values = col.reindex(tuniq).array
+            return pd.Series(pd.api.extensions.take(values, tcode, allow_fill=True), index=r.index)
+
         return pd.DataFrame({
-            "event": r["tournament"], "order": r["tournament"].map(tinfo["order"]),
-            "kind": r["tournament"].map(tinfo["kind"]), "player": r["player"], "group": canon,
+            "event": r["tournament"], "order": per_tournament(tinfo["order"]),
+            "kind": per_tournament(tinfo["kind"]), "player": r["player"], "group": canon,
             "place": r["place"], "half": (pts * 2).round().astype("Int64"),
             "games": pd.to_numeric(r["games"], errors="coerce").astype("Int64"),
             "rounds": _rounds_of(r, canon, gkey).astype("Int64"), "born": r["born_year"],
@@ -403,24 +419,7 @@ class Aarhus(Circuit):
         am = res[res["kind"] == R.AM].copy()
         if len(am):
             am["age_group"] = R.age_groups(am["born"], table)
-            for event, rows in am.groupby("event", sort=False):
-                top = rows[rows["place"] == 1]
-                parts.append(pd.DataFrame({"ranking": top["group"], "place": 1, "player": top["player"],
-                                           "prize": f"Aarhusmesterskab trophy ({event})",
-                                           "note": np.where(top.groupby("group")["player"].transform("size") > 1,
-                                                            "shared first place: lots to be drawn", ""),
-                                           "rule": "ASS §3"}))
-                g = R.girls_trophy(rows)
-                if len(g):
-                    win = g[g["rank"] == 1]
-                    parts.append(pd.DataFrame({
-                        "ranking": "P", "place": 1, "player": win["player"],
-                        "prize": f"Girls' trophy, Pigevandrepokal ({event})",
-                        "note": [f"{_half(h)}/{int(n)} games, age group {a}" + (" — lots to be drawn" if lots
-                                                                               else "")
-                                 for h, n, a, lots in zip(win["half"], win["games"], win["age_group"],
-                                                          win["lots"])],
-                        "rule": "ASS §3"}))
+            parts.append(self._am_prizes(am[am["event"].notna()]))
         pz = pd.concat([p for p in parts if len(p)], ignore_index=True) if any(len(p) for p in parts) else \
             pd.DataFrame(columns=["ranking", "place", "player", "prize", "note", "rule"])
         pz["name"] = pz["player"].map(players["name"])
@@ -429,6 +428,36 @@ class Aarhus(Circuit):
         pz["value"] = pz["prize"]
         pz["place"] = pd.to_numeric(pz["place"], errors="coerce").astype("Int64")
         return pz[["ranking", "place", "name", "id", "player", "club", "value", "note", "rule"]]
+
+    @staticmethod
+    def _am_prizes(am: pd.DataFrame) -> pd.DataFrame:
+        """§3 for every Aarhusmesterskab at once: per event (in order of appearance) its group trophies (the
+        place-1 rows; a shared first place in a group → lots), then its girls' trophy winners."""
+        ev = pd.Series(pd.factorize(am["event"].to_numpy(dtype=object))[0], index=am.index)
+        top = am[am["place"] == 1]
+        frames, keys = [], []
+        if len(top):
+            frames.append(pd.DataFrame({
+                "ranking": top["group"], "place": 1, "player": top["player"],
+                "prize": "Aarhusmesterskab trophy (" + top["event"].astype(str) + ")",
+                "note": np.where(top.groupby(["event", "group"])["player"].transform("size") > 1,
+                                 "shared first place: lots to be drawn", ""),
+                "rule": "ASS §3"}))
+            keys.append(ev[top.index].to_numpy() * 2)
+        g = R.girls_trophy(am, by="event")
+        win = g[g["rank"] == 1]
+        if len(win):
+            frames.append(pd.DataFrame({
+                "ranking": "P", "place": 1, "player": win["player"],
+                "prize": "Girls' trophy, Pigevandrepokal (" + win["event"].astype(str) + ")",
+                "note": [f"{_half(h)}/{int(n)} games, age group {a}" + (" — lots to be drawn" if lots else "")
+                         for h, n, a, lots in zip(win["half"], win["games"], win["age_group"], win["lots"])],
+                "rule": "ASS §3"}))
+            keys.append(ev[win.index].to_numpy() * 2 + 1)
+        if not frames:
+            return pd.DataFrame()
+        out = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0].reset_index(drop=True)
+        return out.iloc[np.argsort(np.concatenate(keys), kind="stable")]
 
     # ------------------------------------------------------------------ templates
 
@@ -488,14 +517,46 @@ class Aarhus(Circuit):
         ]
 
 
+@contextmanager
+def _gc_paused():
+    """The cyclic garbage collector off while a large list of plain dicts is built (it would otherwise walk
+    them again and again as they are created); back on afterwards if it was on."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+ALSO_P = "; also credited to P (girl in A–F, §5 stk. 4)"
+DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
+
+
+def _ledger_detail(detail: pd.Series, also_p: np.ndarray, dropped: np.ndarray) -> pd.Series:
+    """detail + ALSO_P where a girl's A–F result is also credited to P + DROPPED where dropped; each distinct
+    (detail, also P, dropped) is written once and taken for every row (NA detail stays NA)."""
+    codes, uniq = pd.factorize(detail.astype(str).to_numpy(dtype=object))
+    key = codes.astype(np.int64) * 4 + also_p.astype(np.int64) * 2 + dropped.astype(np.int64)
+    kcode, kuniq = pd.factorize(key)
+    text = np.empty(len(kuniq), dtype=object)
+    for j, k in enumerate(kuniq.tolist()):
+        c, bits = divmod(k, 4)
+        text[j] = np.nan if c < 0 else uniq[c] + (ALSO_P if bits & 2 else "") + (DROPPED if bits & 1 else "")
+    return pd.Series(text[kcode], index=detail.index, dtype=detail.astype(str).dtype)
+
+
 def _canon_map(groups: pd.Series) -> dict:
     return {g: R.canonical_group(g) for g in pd.unique(groups.dropna())}
 
 
 def _rounds_of(r: pd.DataFrame, canon: pd.Series, gkey: pd.DataFrame) -> pd.Series:
     lookup = gkey.dropna(subset=["g"]).drop_duplicates(["tournament", "g"]).set_index(["tournament", "g"])["rounds"]
-    idx = pd.MultiIndex.from_arrays([r["tournament"], canon])
-    return pd.Series(pd.to_numeric(lookup.reindex(idx), errors="coerce").to_numpy(), index=r.index)
+    # looked up once per distinct (tournament, group) and taken for every row
+    key, first = R._combos([r["tournament"].to_numpy(dtype=object), canon.to_numpy(dtype=object)])
+    idx = pd.MultiIndex.from_arrays([r["tournament"].iloc[first], canon.iloc[first]])
+    return pd.Series(pd.to_numeric(lookup.reindex(idx), errors="coerce").to_numpy()[key], index=r.index)
 
 
 def _group_sort(g: Any) -> int:

@@ -268,7 +268,7 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
 
     ``eligible`` False rows carry 0 points and ``skip_reason`` (no round played, DM without an earlier GPT).
     """
-    res = results.copy()
+    res = results.copy(deep=False)  # copy-on-write: the columns added below leave `results` as it was
     res["age_group"] = age_groups(_col(res, "born"), age_table)
     res["female"] = _col(res, "female", False).fillna(False).astype(bool)
     kind = _col(res, "kind", GPT).fillna(GPT).astype(str)
@@ -276,14 +276,22 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     half = pd.to_numeric(_col(res, "half"), errors="coerce").astype("Int64")
     games = pd.to_numeric(_col(res, "games"), errors="coerce").astype("Int64")
     rounds = pd.to_numeric(_col(res, "rounds"), errors="coerce").astype("Int64")
-    status = _col(res, "status").fillna("").astype(str).str.casefold()
-    prequal = status.str.startswith("pre") | status.str.startswith("forh")
+    status = _col(res, "status").fillna("").astype(str)
+    scode, suniq = pd.factorize(status.to_numpy())
+    su = pd.Series(suniq, dtype=object).astype(str).str.casefold()
+    prequal = pd.Series((su.str.startswith("pre") | su.str.startswith("forh")).to_numpy(dtype=bool)[scode]
+                        if len(su) else np.zeros(len(res), dtype=bool), index=res.index)
 
     # AA is above A only when that GPT also has an A group (§2 stk. 5)
     has_a = group.eq("A").groupby(res["event"]).transform("any").astype(bool)
-    sp = startpoints(group, res["age_group"], has_a, settings)
+    # startpoints are a function of (group, age group, has A) alone: worked out once per distinct triple
+    sp_inv, sp_first = _combos([group.to_numpy(), res["age_group"].to_numpy(), has_a.to_numpy()])
+    sp_u = startpoints(group.iloc[sp_first].reset_index(drop=True),
+                       res["age_group"].iloc[sp_first].reset_index(drop=True),
+                       has_a.iloc[sp_first].reset_index(drop=True), settings)
+    sp = pd.DataFrame({c: sp_u[c].to_numpy()[sp_inv] for c in sp_u.columns}, index=res.index)
 
-    is_gpt, is_am, is_dm = (kind == GPT).to_numpy(), (kind == AM).to_numpy(), (kind == DM).to_numpy()
+    is_gpt, is_am, is_dm = _eq(kind, GPT), _eq(kind, AM), _eq(kind, DM)
     h = half.fillna(0).to_numpy(dtype=np.int64)
     r = rounds.fillna(settings.norm_rounds).to_numpy(dtype=np.int64)
     r = np.where(r <= 0, settings.norm_rounds, r)
@@ -293,7 +301,7 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     played_round = games.isna().to_numpy() | (games.fillna(0).to_numpy(dtype=np.int64) >= 1)
 
     # DM-kvalifikation: only players with a GPT earlier in the season (§5 stk. 9)
-    first_gpt = (res.loc[is_gpt & played_round].groupby("player")["order"].min())
+    first_gpt = res.loc[is_gpt & played_round, ["player", "order"]].groupby("player")["order"].min()
     earlier = res["player"].map(first_gpt).astype("Float64").to_numpy(dtype=float, na_value=np.inf) < \
         pd.to_numeric(res["order"]).to_numpy(dtype=float)
     dm_took_part = prequal.to_numpy() | games.isna().to_numpy() | played_round
@@ -305,11 +313,63 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
 
     eligible = np.select([is_dm, is_gpt | is_am], [dm_took_part & earlier, played_round], default=False)
     eligible = eligible & (is_dm | sp["known"].to_numpy() | is_am)
-    skip = np.select(
-        [is_dm & ~dm_took_part, is_dm & ~earlier, ~is_dm & ~played_round, ~eligible],
-        ["took no part in DM-kvalifikation", "no GPT earlier in the season (§5 stk. 9)",
-         "played no round (§5 stk. 5)", "group or age group unknown"], default="")
+    skip = np.select([is_dm & ~dm_took_part, is_dm & ~earlier, ~is_dm & ~played_round, ~eligible],
+                     [1, 2, 3, 4], default=0)
+    rule = np.select([is_dm, is_am & settings.normalise_am, is_am], [1, 2, 3], default=0)
 
+    # the arithmetic in words is a function of (kind, pre-qualified, startpoints case, points, rounds): written
+    # once per distinct combination, then taken for every row
+    kcode = pd.factorize(kind.to_numpy())[0]
+    d_inv, d_first = _combos([kcode, prequal.to_numpy(), sp_inv, h, r])
+    detail = _score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(), sp,
+                           settings).astype(object)[d_inv]
+
+    out = pd.DataFrame({
+        "event": res["event"], "order": res["order"], "kind": kind, "player": res["player"],
+        "group": group, "age_group": res["age_group"], "female": res["female"],
+        "startpoints": np.where(is_dm, 0, sp_tenths // TENTH), "norm_tenths": np.where(is_dm, 0, gpt_part),
+        "points": np.where(eligible, points, 0).astype(np.int64), "rule": SCORE_RULES[rule], "detail": detail,
+        "eligible": eligible.astype(bool), "skip_reason": SKIP_REASONS[np.where(eligible, 0, skip)]},
+        index=res.index)
+    return out
+
+
+SCORE_RULES = np.array(["ASS §5 stk. 2–6", "ASS §5 stk. 8–9", "ASS §5 stk. 6–7", "ASS §5 stk. 7"], dtype=object)
+SKIP_REASONS = np.array(["", "took no part in DM-kvalifikation", "no GPT earlier in the season (§5 stk. 9)",
+                         "played no round (§5 stk. 5)", "group or age group unknown"], dtype=object)
+
+
+def _eq(col: pd.Series, value: str) -> np.ndarray:
+    """col == value as a numpy bool array (NA → False), compared on the object values: much faster than a
+    comparison of a Python-backed string column."""
+    return col.to_numpy(dtype=object) == value
+
+
+def _combos(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """Rows with equal values in every column (NA equal to NA) share a code: (code per row, first row of each
+    code). Per-row work that depends only on these columns is done on the first rows and taken by code."""
+    n = len(columns[0])
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    key = np.zeros(n, dtype=np.int64)
+    for col in columns:
+        codes, uniq = pd.factorize(np.asarray(col), use_na_sentinel=False)
+        key = key * (len(uniq) + 1) + codes
+        key = pd.factorize(key)[0].astype(np.int64)  # dense, numbered by first appearance: no overflow
+    # codes are numbered in order of first appearance, so a code's first row is where the running max rises
+    first = np.flatnonzero(key > np.maximum.accumulate(np.r_[-1, key[:-1]]))
+    return key, first
+
+
+def _score_detail(rows: np.ndarray, h, r, norm, points, is_dm, is_am, am_norm, prequal, sp: pd.DataFrame,
+                  settings: Settings) -> np.ndarray:
+    """'startpoints 7 (played C, age group D: 1 group above); GPT-points 6½ × 7/10 = 4.55 → 4.6 = 11.6' for the
+    given rows (positions)."""
+    if len(rows) == 0:  # no results (a new season): numpy's string functions fail on empty arrays
+        return np.zeros(0, dtype=object)
+    h, r, norm, points = h[rows], r[rows], norm[rows], points[rows]
+    is_dm, is_am, am_norm, prequal = is_dm[rows], is_am[rows], am_norm[rows], prequal[rows]
+    sp = sp.iloc[rows]
     norm_txt = normalise_detail(h, r, norm, settings.norm_rounds)
     sp_txt = np.char.add(np.char.add("startpoints ", sp["startpoints"].astype(str).to_numpy().astype(str)),
                          np.char.add(" (", np.char.add(sp["reason"].to_numpy().astype(str), ")")))
@@ -318,21 +378,11 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
                            " (not normalised, Ruling)")
     am_detail = np.where(am_norm, np.char.add("startpoints 5 (Aarhusmesterskab, §5 stk. 7); GPT-points ",
                                               norm_txt.astype(str)), am_plain)
-    dm_detail = np.where(prequal.to_numpy(), f"flat {settings.dm_points} (pre-qualified, §5 stk. 8)",
+    dm_detail = np.where(prequal, f"flat {settings.dm_points} (pre-qualified, §5 stk. 8)",
                          f"flat {settings.dm_points} (startpoints and GPT-points not counted, §5 stk. 8)")
     detail = np.select([is_dm, is_am], [dm_detail, am_detail], default=gpt_detail)
     total_txt = np.char.add(" = ", fmt_tenths(points))
-    detail = np.where(is_dm, detail, np.char.add(detail.astype(str), total_txt))
-    rule = np.select([is_dm, is_am & settings.normalise_am, is_am],
-                     ["ASS §5 stk. 8–9", "ASS §5 stk. 6–7", "ASS §5 stk. 7"], default="ASS §5 stk. 2–6")
-
-    out = pd.DataFrame({
-        "event": res["event"], "order": res["order"], "kind": kind, "player": res["player"],
-        "group": group, "age_group": res["age_group"], "female": res["female"],
-        "startpoints": np.where(is_dm, 0, sp_tenths // TENTH), "norm_tenths": np.where(is_dm, 0, gpt_part),
-        "points": np.where(eligible, points, 0).astype(np.int64), "rule": rule, "detail": detail,
-        "eligible": eligible.astype(bool), "skip_reason": np.where(eligible, "", skip)}, index=res.index)
-    return out
+    return np.where(is_dm, detail, np.char.add(detail.astype(str), total_txt))
 
 
 # ------------------------------------------------------------------ accounts and standings (§1 stk. 6, §5 stk. 4)
@@ -344,28 +394,61 @@ def credit(awards: pd.DataFrame) -> pd.DataFrame:
     P played → P only; N played → N only; otherwise the age group, and P too for a girl (§5 stk. 4).
     A pre-qualified DM row (no group) counts like a row in the age group.
     """
-    ok = awards[awards["eligible"]].copy()
-    grp = ok["group"].fillna("").astype(str)
-    main = ok.assign(ranking=np.select([grp == "P", grp == "N"], ["P", "N"], default=ok["age_group"].astype(object)))
-    extra = ok[(grp != "P") & (grp != "N") & ok["female"]].assign(ranking="P")
-    out = pd.concat([main, extra], ignore_index=True)
-    return out[out["ranking"].notna()].reset_index(drop=True)
+    ok = np.flatnonzero(awards["eligible"].to_numpy(dtype=bool))
+    grp = awards["group"].to_numpy(dtype=object)[ok]
+    is_p, is_n = grp == "P", grp == "N"
+    main = np.select([is_p, is_n], ["P", "N"], default=awards["age_group"].to_numpy(dtype=object)[ok])
+    extra = ok[~is_p & ~is_n & awards["female"].to_numpy(dtype=bool)[ok]]
+    ranking = pd.Series(np.concatenate([main, np.full(len(extra), "P", dtype=object)]))
+    # one take of the eligible rows and then of the girls' second credits, instead of filter + concat
+    rows = np.concatenate([ok, extra])
+    keep = ranking.notna().to_numpy()
+    out = awards.take(rows[keep]).reset_index(drop=True)
+    out["ranking"] = ranking[keep].reset_index(drop=True)
+    return out
 
 
 def mark_dropped(entries: pd.DataFrame, gpts: int) -> pd.DataFrame:
     """§1 stk. 6 (1): in each account, drop the worst GPT result only when the account holds a result from
     every scheduled GPT (Ruling: `gpts` = the season setting GPTs). AM and DM results are never dropped.
     Among equal worst results the earliest is the one marked dropped."""
-    e = entries.copy()
-    gpt = e["kind"] == GPT
-    n = e[gpt].groupby(["ranking", "player"])["event"].transform("nunique")
-    full = pd.Series(False, index=e.index)
-    full.loc[n.index] = n >= gpts if gpts and gpts > 0 else False
-    cand = e[gpt & full].sort_values(["ranking", "player", "points", "order"], kind="stable")
-    worst = cand.drop_duplicates(["ranking", "player"]).index
-    e["counted"] = True
-    e.loc[worst, "counted"] = False
+    e = entries.copy(deep=False)
+    counted = np.ones(len(e), dtype=bool)
+    acct, first = _accounts(e)
+    rows = np.flatnonzero(_eq(e["kind"], GPT) & (acct >= 0))
+    if gpts and gpts > 0 and len(rows):
+        a = acct[rows]
+        full = _nunique_per(a, e["event"].to_numpy(dtype=object)[rows], len(first))[a] >= gpts
+        cand = rows[full]
+        # per account the lowest points, then the earliest order, then the first row
+        order = pd.to_numeric(e["order"]).to_numpy(dtype=float)[cand]
+        idx = np.lexsort((cand, order, e["points"].to_numpy()[cand], acct[cand]))
+        ac = acct[cand][idx]
+        counted[cand[idx][np.r_[True, ac[1:] != ac[:-1]]] if len(idx) else []] = False
+    e["counted"] = counted
     return e
+
+
+def _accounts(e: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """(ranking, player) of each row → an account code numbered in order of first appearance (-1 where either
+    is NA), and the first row of each account."""
+    r_code = pd.factorize(e["ranking"].to_numpy(dtype=object))[0].astype(np.int64)
+    p_code = pd.factorize(e["player"].to_numpy(dtype=object))[0].astype(np.int64)
+    ok = (r_code >= 0) & (p_code >= 0)
+    acct = np.full(len(e), -1, dtype=np.int64)
+    acct[ok] = pd.factorize(r_code[ok] * (p_code.max(initial=0) + 1) + p_code[ok])[0]
+    first = np.flatnonzero(acct > np.maximum.accumulate(np.r_[-1, acct[:-1]])) if len(acct) else \
+        np.zeros(0, dtype=np.int64)
+    return acct, first
+
+
+def _nunique_per(codes: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """The number of distinct non-NA values per code (codes 0 … size-1)."""
+    v = pd.factorize(values)[0].astype(np.int64)
+    ok = v >= 0
+    base = int(v.max(initial=0)) + 1
+    pairs = pd.unique(codes[ok] * base + v[ok])
+    return np.bincount(pairs // base, minlength=size)
 
 
 TIEBREAKS = ("total", "worst", "gpts", "am")
@@ -377,19 +460,27 @@ def rank_accounts(entries: pd.DataFrame) -> pd.DataFrame:
     participations (in the account), 4 most GPM-points at Aarhusmesterskabet, 5 lots — never drawn here:
     players still equal share the rank with ``tied`` True and ``lots`` True."""
     e = entries
-    gpt = e["kind"] == GPT
-    keys = ["ranking", "player"]
-    base = e.groupby(keys, sort=False).agg(total=("points", lambda s: 0)).drop(columns="total")
-    total = e[e["counted"]].groupby(keys)["points"].sum()
-    worst = e[gpt].groupby(keys)["points"].min()
-    gpts = e[gpt].groupby(keys)["event"].nunique()
-    am = e[e["kind"] == AM].groupby(keys)["points"].sum()
-    st = base.assign(total=total, worst=worst, gpts=gpts, am=am)
-    st["total"] = st["total"].fillna(0).astype(np.int64)
-    st["worst"] = st["worst"].fillna(-1).astype(np.int64)
-    st["gpts"] = st["gpts"].fillna(0).astype(np.int64)
-    st["am"] = st["am"].fillna(0).astype(np.int64)
-    st = st.reset_index()
+    # accounts in order of first appearance; per-account sums, minimum and counts by integer code
+    acct, first = _accounts(e)
+    k = len(first)
+    ok = acct >= 0
+    kind = e["kind"].to_numpy(dtype=object)
+    gpt, am_rows = (kind == GPT) & ok, (kind == AM) & ok
+    points = e["points"].to_numpy(dtype=np.int64)
+    counted = e["counted"].to_numpy(dtype=bool) & ok
+    total = np.zeros(k, dtype=np.int64)
+    np.add.at(total, acct[counted], points[counted])
+    big = np.iinfo(np.int64).max
+    worst = np.full(k, big, dtype=np.int64)
+    np.minimum.at(worst, acct[gpt], points[gpt])
+    worst[worst == big] = -1  # no GPT in the account → lowest
+    am = np.zeros(k, dtype=np.int64)
+    np.add.at(am, acct[am_rows], points[am_rows])
+    gpts = _nunique_per(acct[gpt], e["event"].to_numpy(dtype=object)[gpt], k)
+    # the keys as a group-by's result index infers them (an object column of strings becomes str)
+    st = pd.DataFrame({"ranking": pd.Index(e["ranking"].to_numpy(dtype=object)[first]),
+                       "player": pd.Index(e["player"].to_numpy(dtype=object)[first]),
+                       "total": total, "worst": worst, "gpts": gpts.astype(np.int64), "am": am})
     st = st.sort_values(["ranking", "total", "worst", "gpts", "am"], ascending=[True, False, False, False, False],
                         kind="stable")
     pos = st.groupby("ranking").cumcount() + 1
@@ -445,11 +536,12 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
     """§1 stk. 7: a memento prize to every player who took part in all GPTs (Ruling) and won no placement
     prize; credited to the account the player played in most often (P, N or the age group); equal counts →
     the account of the player's last GPT (Ruling)."""
-    a = awards[awards["eligible"] & (awards["kind"] == GPT)].copy()
+    cols = ["event", "order", "player", "group", "age_group"]
+    a = awards.loc[awards["eligible"].to_numpy(dtype=bool) & _eq(awards["kind"], GPT), cols]
     if a.empty or not gpts:
         return pd.DataFrame(columns=["ranking", "place", "player", "prize", "note"])
-    grp = a["group"].fillna("").astype(str)
-    a["account"] = np.select([grp == "P", grp == "N"], ["P", "N"], default=a["age_group"].astype(object))
+    grp = a["group"].to_numpy(dtype=object)
+    a["account"] = np.select([grp == "P", grp == "N"], ["P", "N"], default=a["age_group"].to_numpy(dtype=object))
     count = a.groupby("player")["event"].nunique()
     full = count[count >= gpts].index
     won = set(placement["player"])
@@ -461,10 +553,13 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
     return out.reset_index(drop=True)
 
 
-def girls_trophy(am_rows: pd.DataFrame) -> pd.DataFrame:
+def girls_trophy(am_rows: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     """§3: the girls' trophy (Pigevandrepokal) at Aarhusmesterskabet across groups, by 1) highest average
     score points/games as an exact fraction, 2) oldest age group, 3) relative placing (same group: better
-    place). Returns the girls in order with ``rank`` and ``lots`` (still equal after the three criteria)."""
+    place). Returns the girls in order with ``rank`` and ``lots`` (still equal after the three criteria).
+
+    ``by`` names a column (the event) to rank several Aarhusmesterskaber at once, each on its own: the
+    result is then ordered by the first appearance of each event, each event's girls as if ranked alone."""
     g = am_rows[am_rows["female"] & (pd.to_numeric(am_rows["games"], errors="coerce").fillna(0) > 0)].copy()
     if g.empty:
         return g.assign(rank=pd.Series(dtype=int), lots=pd.Series(dtype=bool))
@@ -475,17 +570,21 @@ def girls_trophy(am_rows: pd.DataFrame) -> pd.DataFrame:
     g["avg_key"] = g["half"].astype(np.int64) * (lcm // games)  # exact: (half/games)·lcm
     g["age_key"] = g["age_group"].map(LEVEL).fillna(0).astype(int)
     g["place_key"] = pd.to_numeric(g["place"], errors="coerce").fillna(10**6).astype(np.int64)
-    g = g.sort_values(["avg_key", "age_key", "group", "place_key"], ascending=[False, False, True, True],
-                      kind="stable")
-    pos = pd.Series(np.arange(1, len(g) + 1), index=g.index)
+    ev = [] if by is None else ["_ev"]
+    if by is not None:
+        g["_ev"] = pd.factorize(g[by].to_numpy(dtype=object))[0]
+    g = g.sort_values([*ev, "avg_key", "age_key", "group", "place_key"],
+                      ascending=[True] * len(ev) + [False, False, True, True], kind="stable")
+    pos = (g.groupby("_ev").cumcount() + 1) if by is not None else pd.Series(np.arange(1, len(g) + 1),
+                                                                             index=g.index)
     # same group → place decides; different groups with equal average and age → lots
-    key = [g["avg_key"], g["age_key"]]
+    key = [*(g[c] for c in ev), g["avg_key"], g["age_key"]]
     same_group = g.groupby(key)["group"].transform("nunique") == 1
-    place_rank = pos.groupby([g["avg_key"], g["age_key"], g["place_key"]]).transform("min")
+    place_rank = pos.groupby([*key, g["place_key"]]).transform("min")
     level_rank = pos.groupby(key).transform("min")
     g["rank"] = np.where(same_group, place_rank, level_rank)
-    g["lots"] = g.groupby("rank")["player"].transform("size") > 1
-    return g
+    g["lots"] = g.groupby([*ev, "rank"])["player"].transform("size") > 1
+    return g.drop(columns=ev)
 
 
 # ------------------------------------------------------------------ clubs
@@ -494,7 +593,7 @@ def girls_trophy(am_rows: pd.DataFrame) -> pd.DataFrame:
 def club_totals(awards: pd.DataFrame, clubs: pd.Series) -> pd.DataFrame:
     """§1 stk. 7: every GPM-points award of a club's players summed once (Ruling: a girl's award credited to
     her age group and P counts once; no worst-result deduction)."""
-    a = awards[awards["eligible"]].copy()
+    a = awards.loc[awards["eligible"].to_numpy(dtype=bool), ["player", "points"]]
     a["club"] = a["player"].map(clubs)
     a = a[a["club"].notna() & (a["club"].astype(str) != "")]
     t = a.groupby("club").agg(total=("points", "sum"), players=("player", "nunique")).reset_index()
@@ -534,101 +633,177 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     - the director's recorded ``move`` (up/down/stay) wins;
     - Plus/AA (appendix): the A winner (not of a merged A+B) is entitled to Plus at the next GPT; a previous A
       winner placed 1–3 in Plus keeps it once more; the 6th in Plus goes to A.
+
+    Linear: everything that does not depend on the state carried from GPT to GPT is computed once for all
+    rows; players are integer codes into numpy state arrays, and each GPT's step touches only its own rows
+    (a contiguous block of the rows sorted by ``order``).
     """
-    res = results[results["kind"] == GPT].copy()
+    res = results[_eq(results["kind"], GPT)]
+    res = res.sort_values("order")  # the GPTs in order; within a GPT the rows keep this sort's order
+    res = res[res["order"].notna()]
+    n = len(res)
+
+    # players → integer codes into the state: the initial players first, then newcomers as they appear
     state = pd.DataFrame({"strength": initial.map(LEVEL)}).rename_axis("player")
     state["plus"] = ""
     state["plus_kept"] = False
     state["last_event"] = None
     state["last_move"] = ""
     state["last_group"] = ""
-    rows = []
-    for _order, day in res.sort_values("order").groupby("order", sort=True):
-        day = day.copy()
-        group = day["group"].fillna("").astype(str)
-        ladder = ~group.isin(["P", "N", ""])
-        has_a = bool((group == "A").any())
-        true_aa = has_a & (group == "AA")
-        missing = day.loc[~day["player"].isin(state.index), "player"].unique()
-        if len(missing):
-            state = pd.concat([state, pd.DataFrame({"strength": np.nan, "plus": "", "plus_kept": False,
-                                                    "last_event": None, "last_move": "", "last_group": ""},
-                                                   index=pd.Index(missing, name="player"))])
-        before = day["player"].map(state["strength"]).astype(float)
-        merged = group.str.contains("+", regex=False)
-        played_lvl = group.map(_ladder_level).astype(float).to_numpy()
-        base = np.fmax(played_lvl, before.to_numpy())
-        half = pd.to_numeric(day["half"], errors="coerce").fillna(0).astype(np.int64)
-        games = pd.to_numeric(day["games"], errors="coerce")
-        rounds = pd.to_numeric(day["rounds"], errors="coerce")
-        games_f = games.fillna(rounds).fillna(0).astype(np.int64)
-        rounds_f = rounds.fillna(games_f).astype(np.int64)
-        auto = threshold_move(half, games_f)
-        partial = (games_f < rounds_f).to_numpy()
-        ab = merged & group.str.contains("A", regex=False) & group.str.contains("B", regex=False)
-        director = _col(day, "move").fillna("").astype(str).str.strip().str.casefold()
-        director = director.map({"up": "up", "op": "up", "down": "down", "ned": "down", "stay": "stay",
-                                 "bliv": "stay", "forbliv": "stay", "forbliver": "stay"}).fillna("")
-        move = np.select([(auto == "down") & ab.to_numpy(), (auto == "down") & partial],
-                         ["stay", "director"], default=auto)
-        note = np.select(
-            [(auto == "down") & ab.to_numpy(), (auto == "down") & partial, (auto == "up") & partial],
-            ["relegation suspended in merged A+B (§2 stk. 6)",
-             "fewer games than rounds: relegation left to the tournament director (§4 stk. 3)",
-             "promoted over fewer games than rounds: director to confirm (§4 stk. 3)"], default="")
-        has_dir = (director != "").to_numpy()
-        move = np.where(has_dir, director.to_numpy(), move)
-        note = np.where(has_dir, np.char.add("director's decision: ", director.to_numpy().astype(str)), note)
-        step = np.select([move == "up", move == "down"], [1, -1], default=0)
-        to = np.clip(base + step, BOTTOM, TOP)
-        bounded = (to == base) & (step != 0)
-        note = np.where(bounded & (step > 0), np.char.add(note.astype(str), " (already A: cannot go higher)"), note)
-        note = np.where(bounded & (step < 0), np.char.add(note.astype(str), " (already F: cannot go lower)"), note)
-        final_move = np.where(bounded, "stay", move)
-        to = np.where(ladder.to_numpy(), to, before.to_numpy())
+    player = res["player"]
+    missing = pd.unique(player[~player.isin(state.index)].to_numpy())
+    if len(missing):
+        state = pd.concat([state, pd.DataFrame({"strength": np.nan, "plus": "", "plus_kept": False,
+                                                "last_event": None, "last_move": "", "last_group": ""},
+                                               index=pd.Index(missing, name="player"))])
+    code = state.index.get_indexer(player)
 
-        # Plus/AA entitlements for the player's next GPT (appendix; §2 stk. 5)
-        place = pd.to_numeric(day["place"], errors="coerce")
-        prev_plus = day["player"].map(state["plus"]).fillna("")
-        kept = day["player"].map(state["plus_kept"]).fillna(False).astype(bool)
-        a_winner = ((group == "A") | ((group == "AA") & ~has_a)) & (place == 1)
-        keep_again = true_aa & (place <= 3) & (prev_plus == "A winner") & ~kept
-        sixth = true_aa & (place == 6)
-        plus = np.select([a_winner.to_numpy(), keep_again.to_numpy(), sixth.to_numpy()],
-                         ["A winner", "kept (placed 1–3 as previous A winner)", "6th in Plus: to A"], default="")
-        plus_note = np.select([a_winner.to_numpy(), keep_again.to_numpy(), sixth.to_numpy()],
-                              ["A-group winner: Plus at the next GPT (appendix 3)",
-                               "previous A winner placed 1–3 in Plus: keeps the place once more (appendix 4)",
-                               "6th in Plus: moves down to A regardless of points (appendix 2)"], default="")
-        note = np.where(plus_note == "", note,
-                        np.where(note == "", plus_note, np.char.add(np.char.add(note.astype(str), "; "), plus_note)))
-        ab_winner = ab & (place == 1)
-        note = np.where(ab_winner.to_numpy(), np.char.add(
-            note.astype(str), np.where(note == "", "", "; ")), note)
-        note = np.where(ab_winner.to_numpy(), np.char.add(note.astype(str),
-                                                          "winner of merged A+B: no automatic Plus (§2 stk. 5)"),
-                        note)
+    # everything per row that does not depend on the state (per distinct group text, then taken by code)
+    group = res["group"].fillna("").astype(str)
+    gcode, guniq = pd.factorize(group.to_numpy())
+    gu = pd.Series(guniq, dtype=object).astype(str)
+    g_ladder = ~gu.isin(["P", "N", ""]).to_numpy()
+    g_merged = gu.str.contains("+", regex=False).to_numpy()
+    g_ab = g_merged & gu.str.contains("A", regex=False).to_numpy() & gu.str.contains("B", regex=False).to_numpy()
+    g_level = np.array([_ladder_level(g) for g in gu], dtype=float)
+    ladder, ab, played_lvl = g_ladder[gcode], g_ab[gcode], g_level[gcode]
+    is_a = (gu == "A").to_numpy()[gcode]
+    is_aa = (gu == "AA").to_numpy()[gcode]
 
-        out = pd.DataFrame({
-            "event": day["event"], "order": day["order"], "player": day["player"], "group": group,
-            "place": place, "points": half, "games": games_f, "rounds": rounds_f,
-            "from": pd.Series(before).map(GROUP_OF_LEVEL).to_numpy(),
-            "to": pd.Series(to).map(GROUP_OF_LEVEL).to_numpy(),
-            "move": np.where(ladder.to_numpy(), final_move, ""), "automatic": ~has_dir,
-            "note": note, "plus": plus})
-        out = out[ladder.to_numpy()]
-        rows.append(out)
-        # update the state of everyone who played
-        idx = day["player"].to_numpy()
-        state.loc[idx, "strength"] = to
-        state.loc[idx, "plus"] = plus
-        state.loc[idx, "plus_kept"] = keep_again.to_numpy()
-        state.loc[idx, "last_event"] = day["event"].to_numpy()
-        state.loc[idx, "last_move"] = np.where(ladder.to_numpy(), final_move, "")
-        state.loc[idx, "last_group"] = group.to_numpy()
-    moves = pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=MOVE_COLUMNS)
+    order = res["order"].to_numpy()
+    starts = np.flatnonzero(np.r_[True, order[1:] != order[:-1]]) if n else np.zeros(0, dtype=np.int64)
+    ends = np.r_[starts[1:], n].astype(np.int64)
+    day = np.repeat(np.arange(len(starts)), ends - starts)
+    has_a = (np.maximum.reduceat(is_a.astype(np.int8), starts) > 0)[day] if n else np.zeros(0, dtype=bool)
+    true_aa = has_a & is_aa
+
+    half = pd.to_numeric(res["half"], errors="coerce").fillna(0).astype(np.int64)
+    games = pd.to_numeric(res["games"], errors="coerce")
+    rounds = pd.to_numeric(res["rounds"], errors="coerce")
+    games_f = games.fillna(rounds).fillna(0).astype(np.int64)
+    rounds_f = rounds.fillna(games_f).astype(np.int64)
+    # moves as codes into MOVES (0 stay, 1 up, 2 down, 3 director, 4 blank); the automatic one is
+    # threshold_move's rule (§4 stk. 2) on integers
+    h, g = half.to_numpy(), games_f.to_numpy()
+    auto = np.select([g <= 0, 2 * h >= 3 * g, 2 * h < g], [0, 1, 2], default=0)
+    partial = (games_f < rounds_f).to_numpy()
+    dcode, duniq = pd.factorize(_col(res, "move").fillna("").astype(str).to_numpy())
+    du = pd.Series(duniq, dtype=object).astype(str).str.strip().str.casefold().map(DIRECTOR_WORDS)
+    du = du.map({"stay": 0, "up": 1, "down": 2}).fillna(-1).to_numpy(dtype=np.int64)
+    director = du[dcode] if len(du) else np.full(n, -1, dtype=np.int64)
+    has_dir = director >= 0
+    down, up = auto == 2, auto == 1
+    move = np.where(down & ab, 0, np.where(down & partial, 3, auto))
+    # the note before bounds and Plus: 0 none, 1 A+B suspended, 2 relegation left, 3 promotion flagged,
+    # 4 + k the director's decision MOVES[k]
+    note_code = np.select([down & ab, down & partial, up & partial], [1, 2, 3], default=0)
+    note_code = np.where(has_dir, 4 + director, note_code)
+    move = np.where(has_dir, director, move)
+    step = np.where(move == 1, 1, np.where(move == 2, -1, 0))
+
+    place = pd.to_numeric(res["place"], errors="coerce")
+    place_1 = (place == 1).fillna(False).to_numpy(dtype=bool)
+    a_winner = (is_a | (is_aa & ~has_a)) & place_1
+    sixth = true_aa & (place == 6).fillna(False).to_numpy(dtype=bool)
+    may_keep = true_aa & (place <= 3).fillna(False).to_numpy(dtype=bool)
+    ab_winner = ab & place_1
+
+    # the walk: state arrays indexed by player code; each GPT reads and writes only its own rows
+    strength = state["strength"].to_numpy(dtype=float, na_value=np.nan).copy()
+    plus_state = np.zeros(len(state), dtype=np.int8)  # index into PLUS_TEXT
+    kept_state = np.zeros(len(state), dtype=bool)
+    last_row = np.full(len(state), -1, dtype=np.int64)
+    before = np.empty(n, dtype=float)
+    to = np.empty(n, dtype=float)
+    # the Plus entitlement without the 'kept' case, which alone depends on the state (appendix 2–4; an A
+    # winner, a previous A winner in a true Plus group and the 6th in Plus exclude each other)
+    plus = np.select([a_winner, sixth], [1, 3], default=0).astype(np.int8)
+    keep_again = np.zeros(n, dtype=bool)
+    keep_day = (np.maximum.reduceat(may_keep.astype(np.int8), starts) > 0) if n else np.zeros(0, dtype=bool)
+    rows = np.arange(n, dtype=np.int64)
+    for s, e, k in zip(starts.tolist(), ends.tolist(), keep_day.tolist()):
+        c = code[s:e]
+        b = strength[c]
+        t = np.fmax(played_lvl[s:e], b)
+        t += step[s:e]
+        np.maximum(t, BOTTOM, out=t)  # bounded to A..F (§4 stk. 1); NaN stays NaN
+        np.minimum(t, TOP, out=t)
+        t = np.where(ladder[s:e], t, b)
+        before[s:e] = b
+        to[s:e] = t
+        strength[c] = t
+        if k:
+            keep = may_keep[s:e] & (plus_state[c] == 1) & ~kept_state[c]
+            keep_again[s:e] = keep
+            plus[s:e] = np.where(keep, 2, plus[s:e])
+            kept_state[c] = keep
+        else:
+            kept_state[c] = False
+        plus_state[c] = plus[s:e]
+        last_row[c] = rows[s:e]
+    base = np.fmax(played_lvl, before)
+    bounded = (np.clip(base + step, BOTTOM, TOP) == base) & (step != 0)
+
+    final_move = MOVES[np.where(bounded, 0, move)]
+    bound_code = np.where(bounded & (step > 0), 1, np.where(bounded & (step < 0), 2, 0))
+    key = ((note_code.astype(np.int64) * 3 + bound_code) * 4 + plus) * 2 + ab_winner
+    inv, ukey = pd.factorize(key)
+    note = np.array([_move_note(int(k)) for k in ukey], dtype=object)[inv] if n else \
+        np.zeros(0, dtype=object)
+
+    # the movement rows: the ladder rows (not P, N or blank), in the walk's order
+    sel = np.flatnonzero(ladder)
+
+    def rows_of(col: pd.Series) -> pd.Series:
+        return col.iloc[sel].reset_index(drop=True)
+
+    moves = pd.DataFrame({
+        "event": rows_of(res["event"]), "order": rows_of(res["order"]), "player": rows_of(res["player"]),
+        "group": rows_of(group), "place": rows_of(place), "points": rows_of(half), "games": rows_of(games_f),
+        "rounds": rows_of(rounds_f), "from": pd.Series(before[sel]).map(GROUP_OF_LEVEL).to_numpy(),
+        "to": pd.Series(to[sel]).map(GROUP_OF_LEVEL).to_numpy(), "move": final_move[sel],
+        "automatic": ~has_dir[sel], "note": note[sel], "plus": PLUS_TEXT[plus[sel]]}) if n else \
+        pd.DataFrame(columns=MOVE_COLUMNS)
+
+    # the state of everyone who played, from their last row
+    played = np.flatnonzero(last_row >= 0)
+    last = last_row[played]
+    cols = state.columns
+    if len(played):
+        state.iloc[played, cols.get_loc("strength")] = to[last]
+        state.iloc[played, cols.get_loc("plus")] = PLUS_TEXT[plus[last]]
+        state.iloc[played, cols.get_loc("plus_kept")] = keep_again[last]
+        state.iloc[played, cols.get_loc("last_event")] = res["event"].to_numpy()[last]
+        state.iloc[played, cols.get_loc("last_move")] = np.where(ladder, final_move, "")[last]
+        state.iloc[played, cols.get_loc("last_group")] = group.to_numpy()[last]
     state["strength"] = state["strength"].map(GROUP_OF_LEVEL)
     return moves, state
+
+
+DIRECTOR_WORDS = {"up": "up", "op": "up", "down": "down", "ned": "down", "stay": "stay", "bliv": "stay",
+                  "forbliv": "stay", "forbliver": "stay"}
+MOVES = np.array(["stay", "up", "down", "director", ""], dtype=object)
+PLUS_TEXT = np.array(["", "A winner", "kept (placed 1–3 as previous A winner)", "6th in Plus: to A"], dtype=object)
+PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
+             "previous A winner placed 1–3 in Plus: keeps the place once more (appendix 4)",
+             "6th in Plus: moves down to A regardless of points (appendix 2)")
+MOVE_NOTE = ("", "relegation suspended in merged A+B (§2 stk. 6)",
+             "fewer games than rounds: relegation left to the tournament director (§4 stk. 3)",
+             "promoted over fewer games than rounds: director to confirm (§4 stk. 3)")
+
+
+def _move_note(key: int) -> str:
+    """The note of a movement row from its key ((note · 3 + bound) · 4 + plus) · 2 + A+B winner."""
+    key, ab_winner = divmod(key, 2)
+    key, plus = divmod(key, 4)
+    note_code, bound = divmod(key, 3)
+    note = MOVE_NOTE[note_code] if note_code < 4 else "director's decision: " + MOVES[note_code - 4]
+    note += ("", " (already A: cannot go higher)", " (already F: cannot go lower)")[bound]
+    if plus:
+        note = PLUS_NOTE[plus] if note == "" else note + "; " + PLUS_NOTE[plus]
+    if ab_winner:
+        note += ("" if note == "" else "; ") + "winner of merged A+B: no automatic Plus (§2 stk. 5)"
+    return note
 
 
 def _ladder_level(group: str) -> float:
