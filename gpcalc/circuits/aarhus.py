@@ -466,8 +466,7 @@ class Aarhus(Circuit):
         ages = [["Group", "Born from", "Born to"]] + [[g, int(a), None if pd.isna(b) else int(b)]
                                                      for g, a, b in zip(table["group"], table["born_from"],
                                                                         table["born_to"])]
-        players = [["ID", "Name", "Sex", "Born", "Club", "Strength group", "Rating"],
-                   ["", "Jensen, Anne", "P", 2000, "Skåde Skoleskak", "", None]]
+        players = [["ID", "Name", "Sex", "Born", "Club", "Strength group", "Rating"]]
         return {"Players": players, "Age groups": ages}
 
     def season_default_values(self) -> dict[str, Any]:
