@@ -39,18 +39,25 @@ def directory() -> Path:
 
 
 @cache
-def code_fingerprint() -> str:
-    """SHA-256 over gpcalc's own source files: any change of code invalidates every entry."""
+def code_fingerprint(circuit: str = "") -> str:
+    """SHA-256 over gpcalc's own source files — every file except other circuits' modules — so any change
+    of code that can affect reading a `circuit` workbook invalidates its entries."""
+    from .circuits import NAMES
+
     root = Path(__file__).resolve().parent
+    others = [n for n in NAMES if n != circuit]
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
-        h.update(path.relative_to(root).as_posix().encode())
+        rel = path.relative_to(root).as_posix()
+        if circuit and rel.startswith("circuits/") and any(path.stem.startswith(o) for o in others):
+            continue
+        h.update(rel.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 
 
 def key(content_sha: str, label: str, circuit: str) -> str:
-    raw = "\0".join((code_fingerprint(), circuit, label, content_sha))
+    raw = "\0".join((code_fingerprint(circuit), circuit, label, content_sha))
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
