@@ -276,22 +276,22 @@ class FECODAZ(Circuit):
         r = self._rows(season)
         players = self._players(season, r)
         valid = tours.set_index("tournament")["counts"]
-        r = r[r["tournament"].map(valid).fillna(False).astype(bool)]
+        r = r[R.tmap(r["tournament"], valid).fillna(False).astype(bool)]
         cats = tours.set_index("tournament")["category"]
         feeds = tours.set_index("tournament")["feeds"]
-        cat_rows = r[r["tournament"].map(tours.set_index("tournament")["kind"]).isin(R.CATEGORY_KINDS)]
-        team_rows = r[r["tournament"].map(tours.set_index("tournament")["kind"]).eq("Team")]
-        cat_t = cats[cats.index.isin(set(cat_rows["tournament"]))]
+        cat_rows = r[R.tmap(r["tournament"], tours.set_index("tournament")["kind"]).isin(R.CATEGORY_KINDS)]
+        team_rows = r[R.tmap(r["tournament"], tours.set_index("tournament")["kind"]).eq("Team")]
+        cat_t = cats[cats.index.isin(cat_rows["tournament"].unique())]
         awards = pd.concat([
             R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year),
-            R.team_awards(team_rows, feeds[feeds.index.isin(set(team_rows["tournament"]))], year),
+            R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year),
         ], ignore_index=True)
         extra_awards, extra_members = self._amateur_youth(season, r, tours, table)
         awards = pd.concat([awards, extra_awards.drop(columns="position")], ignore_index=True)
         awards["points"] = awards["points"].astype("float64")
         tinfo = tours.set_index("tournament")
-        awards["date"] = awards["tournament"].map(tinfo["start"])
-        awards["closed"] = awards["tournament"].map(tinfo["kind"]).eq("Closed")
+        awards["date"] = R.tmap(awards["tournament"], tinfo["start"])
+        awards["closed"] = R.tmap(awards["tournament"], tinfo["kind"]).eq("Closed")
 
         # Art. 6: unjustified withdrawals lose the year
         sanctioned = R.sanctioned_players(season.results)
@@ -345,13 +345,14 @@ class FECODAZ(Circuit):
                       "item 5 rules (Art. 2 l, m)"),
             *money["summary"],
         ]
+        categories = self._category_sheet(extra_members, tours)
         sheets = [
             OutSheet("Sanctions", sanctions, note="Every withdrawal (Art. 6). Yes = without justification: the "
                      "player loses all points of the year and any prize; their points are not passed down.",
                      highlight="_sanctioned"),
             OutSheet("Points table", self._table_sheet(table, tours), note=f"Source: {source}. Rows beyond the "
                      "Points sheet are the Art. 3 extension.", highlight="_extended"),
-            OutSheet("Amateur and youth categorías", self._category_sheet(extra_members, tours),
+            OutSheet("Amateur and youth categorías", categories,
                      note="Per tournament and ranking (Art. 3 amateur list): categoría = rated players (national "
                      "rating; FIDE-rated counted twice) + 2 for an IRT; 3+ titled players: +2 to every score and 1 "
                      "extra place; 6+: +4 and 2 extra places."),
@@ -371,8 +372,7 @@ class FECODAZ(Circuit):
             sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
             prizes_note=money["prizes_note"],
             json_extra={"points_table_source": str(source), "bolsa": money["json"],
-                        "categories": [{k: _plain(v) for k, v in row.items()}
-                                       for row in self._category_sheet(extra_members, tours).to_dict("records")],
+                        "categories": _plain_records(categories),
                         "qualifiers": [{k: _plain(v) for k, v in row.items()}
                                        for row in money["qualifiers"].to_dict("records")],
                         "sanctions": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
@@ -398,15 +398,16 @@ class FECODAZ(Circuit):
         t["status"] = np.where(t["valid"].eq(False), "excluded: " + t["reason"].fillna(""),
                                np.where(t["counts"], np.where(t["kind"] == "Sub 14", "counts (youth rankings)",
                                                               "counts"), "feeds a ranking not computed"))
-        t["category_breakdown"] = [R.breakdown_text(row) for _, row in t.iterrows()]
+        t["category_breakdown"] = R.breakdown_texts(t)
         t["warnings"] = self._compliance(season, t, emit)
         return t
 
     def _compliance(self, season, t: pd.DataFrame, emit: bool = True) -> list[str]:
         issues, year = season.issues, season.year
         notes_per: list[str] = []
-        gp = t[t["kind"].isin(["Open", "Sub 14"])]
-        for tour in _records(t):
+        clashes = _same_dates(t, ("Open", "Sub 14"))
+        sub14_stops = set(t.loc[t["kind"] == "Sub 14", "stop"].astype(str))
+        for i, tour in enumerate(_records(t)):
             notes: list[tuple[str, str, str]] = []
             days = (tour.end - tour.start).days + 1 if pd.notna(tour.start) and pd.notna(tour.end) else None
             if pd.notna(tour.rounds) and tour.kind != "Team" and tour.rounds < MIN_ROUNDS:
@@ -428,19 +429,13 @@ class FECODAZ(Circuit):
             if pd.notna(tour.registered) and year and tour.registered >= R.closing_date(year):
                 notes.append(("registered-late", f"registered {tour.registered.isoformat()}, on or after 30 "
                               "September (Art. 2 d)", "registered"))
-            if tour.kind in ("Open", "Sub 14") and pd.notna(tour.start) and pd.notna(tour.end):
-                same_kind = gp[(gp["kind"] == tour.kind) & (gp["tournament"] != tour.tournament)]
-                clash = same_kind[(same_kind["start"] <= tour.end) & (same_kind["end"] >= tour.start)]
-                if len(clash):
-                    notes.append(("same-dates", "on the same dates as " + ", ".join(clash["tournament"])
-                                  + " (Art. 2 d)", "start"))
+            if i in clashes:
+                notes.append(("same-dates", "on the same dates as " + clashes[i] + " (Art. 2 d)", "start"))
             if tour.kind == "Open":
                 if pd.isna(tour.stop) or not str(tour.stop).strip():
                     notes.append(("no-stop", "no Stop given: cannot check its Sub-14 companion (Art. 2 b)", "stop"))
-                else:
-                    companion = t[(t["kind"] == "Sub 14") & (t["stop"].astype(str) == str(tour.stop))]
-                    if companion.empty:
-                        notes.append(("no-sub14", f"no Sub-14 tournament at stop {tour.stop} (Art. 2 b)", "stop"))
+                elif str(tour.stop) not in sub14_stops:
+                    notes.append(("no-sub14", f"no Sub-14 tournament at stop {tour.stop} (Art. 2 b)", "stop"))
             for code, text, key in notes if emit else ():
                 issues.warning(code, f"{tour.tournament}: {text}", file=tour.file, sheet=tour.sheet,
                                cell=tour.cells.get(key, ""))
@@ -516,19 +511,14 @@ class FECODAZ(Circuit):
         tinfo = tours.set_index("tournament")
         # tournaments played per ranking (entered, scored or not) and the place in the last one (Art. 4)
         feeds = tinfo["feeds"][tinfo["counts"]]
-        pairs = R._fed_pairs(feeds, R.SENIOR_RANKINGS)
         rows = r[["tournament", "player", "place", "sex", "born_year"]]
-        members = R.membership(rows, season.year).merge(pairs, on=["tournament", "ranking"])
+        members = R.fed_membership(rows, feeds, season.year)
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
             members = pd.concat([members[["tournament", "player", "ranking", "place"]],
                                  extra_members.rename(columns={"position": "place"})[
                                      ["tournament", "player", "ranking", "place"]]], ignore_index=True)
-        members["_end"] = members["tournament"].map(tinfo["end"])
-        members["_start"] = members["tournament"].map(tinfo["start"])
-        members = members.sort_values(["ranking", "player", "_end", "_start", "tournament"], kind="stable")
-        played = members.groupby(["ranking", "player"]).agg(played=("tournament", "nunique"),
-                                                            last_place=("place", "last")).reset_index()
+        played = _played(members, tinfo)
         s = totals.merge(played, on=["ranking", "player"], how="left")
         s = s.merge(players, on="player", how="left")
         counted = entries.groupby(["ranking", "player"])["counted"].sum().rename("counted_results").reset_index()
@@ -564,7 +554,7 @@ class FECODAZ(Circuit):
             lg = pd.concat([lg, cap], ignore_index=True)
         order = RANKING_ORDER
         tord = {t: i for i, t in enumerate(tours["tournament"])}
-        lg = lg.assign(_r=lg["ranking"].map(order), _t=lg["tournament"].map(tord).fillna(len(tord)))
+        lg = lg.assign(_r=lg["ranking"].map(order), _t=R.tmap(lg["tournament"], tord).fillna(len(tord)))
         lg = lg.sort_values(["_t", "_r", "points"], ascending=[True, True, False], kind="stable")
         return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
 
@@ -772,9 +762,105 @@ class FECODAZ(Circuit):
         ]
 
 
+def _same_dates(t: pd.DataFrame, kinds: tuple[str, ...], chunk: int = 2_000_000) -> dict[int, str]:
+    """Art. 2 d: for each tournament (by position in ``t``) of one of ``kinds``, the other tournaments of the same
+    kind whose dates overlap its own (start ≤ its end and end ≥ its start), named in ``t``'s order.
+
+    Sorted by start, the candidates of a tournament lie between the first one starting at most the longest
+    duration before it and the last one starting by its end, so only those pairs are formed (in chunks).
+    """
+    out: dict[int, str] = {}
+    names = t["tournament"].to_numpy()
+    for kind in kinds:
+        pos = np.flatnonzero((t["kind"] == kind).to_numpy() & t["start"].notna().to_numpy()
+                             & t["end"].notna().to_numpy())
+        if len(pos) < 2:
+            continue
+        start = pd.to_datetime(t["start"].iloc[pos]).to_numpy("datetime64[ns]")
+        end = pd.to_datetime(t["end"].iloc[pos]).to_numpy("datetime64[ns]")
+        by_start = np.argsort(start, kind="stable")
+        pos, start, end = pos[by_start], start[by_start], end[by_start]
+        longest = max((end - start).max(), np.timedelta64(0, "D"))
+        lo = np.searchsorted(start, start - longest, side="left")
+        hi = np.maximum(np.searchsorted(start, end, side="right"), lo)
+        pairs_i, pairs_j = [], []
+        i0 = 0
+        while i0 < len(pos):
+            width = np.cumsum(hi[i0:] - lo[i0:])
+            i1 = i0 + max(1, int(np.searchsorted(width, chunk, side="right")))
+            n = hi[i0:i1] - lo[i0:i1]
+            ii = np.repeat(np.arange(i0, i1), n)
+            jj = np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n) + np.repeat(lo[i0:i1], n)
+            ok = (jj != ii) & (end[jj] >= start[ii]) & (start[jj] <= end[ii])
+            pairs_i.append(pos[ii[ok]])
+            pairs_j.append(pos[jj[ok]])
+            i0 = i1
+        pi, pj = np.concatenate(pairs_i), np.concatenate(pairs_j)
+        if not len(pi):
+            continue
+        keep = names[pi] != names[pj]
+        pi, pj = pi[keep], pj[keep]
+        order = np.lexsort((pj, pi))
+        joined = pd.Series(names[pj[order]]).groupby(pi[order], sort=False).agg(", ".join)
+        out.update(zip(joined.index.tolist(), joined.tolist()))
+    return out
+
+
+def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
+    """Art. 4 tiebreaks per (ranking, player): tournaments played (distinct) and the place in the last one (by
+    end, then start, then name; NaT last; the last row with a place), on integer codes.
+
+    ``members``: tournament, player, ranking, place; ``tinfo``: start and end by tournament. Returns ranking,
+    player, played, last_place (one row per pair, in no particular order)."""
+    rk, _ = pd.factorize(members["ranking"])
+    pk, p_u = pd.factorize(members["player"])
+    tk, t_u = pd.factorize(members["tournament"])
+    never = np.iinfo("int64").max
+
+    def stamp(col: str) -> np.ndarray:
+        d = pd.to_datetime(pd.Series(t_u).map(tinfo[col]))
+        return np.where(d.isna(), never, d.to_numpy("datetime64[ns]").astype("int64"))[tk]
+
+    t_rank = np.empty(len(t_u), dtype="int64")
+    t_rank[np.argsort(np.asarray(t_u, dtype=object), kind="stable")] = np.arange(len(t_u))
+    group = rk.astype("int64") * len(p_u) + pk
+    order = np.lexsort((t_rank[tk], stamp("start"), stamp("end"), group))
+    g_sorted, t_sorted = group[order], tk[order]
+    new_group = np.ones(len(order), dtype=bool)
+    new_group[1:] = g_sorted[1:] != g_sorted[:-1]
+    first = np.flatnonzero(new_group)
+    groups = g_sorted[first]
+    # a tournament's rows of one group are adjacent (same end, start and name): count the changes
+    new_pair = new_group.copy()
+    new_pair[1:] |= t_sorted[1:] != t_sorted[:-1]
+    played = np.add.reduceat(new_pair.astype("int64"), first) if len(first) else np.zeros(0, dtype="int64")
+    place = members["place"]
+    has = place.notna().to_numpy()[order]
+    with_place = order[has]
+    g_with = g_sorted[has]
+    last_at = np.flatnonzero(np.append(g_with[1:] != g_with[:-1], True)) if len(g_with) else np.zeros(0, int)
+    last_place = pd.Series(place.iloc[with_place[last_at]].to_numpy(), index=g_with[last_at]).reindex(groups)
+    rep = order[first]  # a row of each group: its keys (dtypes inferred as a group-by's keys are)
+    return pd.DataFrame({"ranking": pd.Index(members["ranking"].iloc[rep].to_numpy()),
+                         "player": pd.Index(members["player"].iloc[rep].to_numpy()),
+                         "played": played.astype("int64"), "last_place": last_place.to_numpy()})
+
+
 def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:
     """Rows as objects with attribute access (itertuples would rename `_cells`)."""
     return [SimpleNamespace(**row) for row in frame.to_dict("records")]
+
+
+def _plain_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """``[{k: _plain(v) …} for row in frame.to_dict("records")]``, calling :func:`_plain` only on the columns that
+    can hold a value it changes (to_dict already gives Python ints, bools and strings for int64, bool and str)."""
+    records = frame.to_dict("records")
+    fix = [c for c in frame.columns if not (frame[c].dtype.kind in "iub" and isinstance(frame[c].dtype, np.dtype))
+           and not (isinstance(frame[c].dtype, pd.StringDtype) and frame[c].notna().all())]
+    for row in records:
+        for c in fix:
+            row[c] = _plain(row[c])
+    return records
 
 
 def _plain(v: Any) -> Any:

@@ -85,6 +85,16 @@ def is_titled(titles: pd.Series) -> pd.Series:
     return titles.isin(list(TITLE_POINTS))
 
 
+def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
+    """``keys.map(mapping)`` looked up once per distinct key (a tournament column repeats each name many times);
+    the same values and dtype. Blank keys fall back to ``Series.map``."""
+    codes, uniques = pd.factorize(keys)
+    if len(codes) and codes.min() < 0:
+        return keys.map(mapping)
+    mapped = pd.Series(uniques).map(mapping)
+    return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
+
+
 # ---------------------------------------------------------------------------------------------- categoría
 
 NORM_BONUS: dict[str, int] = {"None": 0, "IM": 2, "GM": 4}  # Art. 3 item 2
@@ -138,6 +148,24 @@ def breakdown_text(row: pd.Series) -> str:
         parts.append(f"norms {row['norm_bonus']}")
     parts.append(f"size {row['size_bonus']} ({row['players_over_2_games']} players with more than 2 games)")
     return " + ".join(parts) + f" = {row['category']}"
+
+
+def breakdown_texts(t: pd.DataFrame) -> pd.Series:
+    """:func:`breakdown_text` for every row of a :func:`category_breakdown` frame at once ('' without a
+    categoría)."""
+    out = np.full(len(t), "", dtype=object)
+    has = t["category"].notna().to_numpy()
+    if has.any():
+        s = t[has]
+        text = "base " + s["base"].astype(str)
+        titles = (s["title_bonus"] != 0) | (s["title_points"] != 0)
+        text = text + np.where(titles, " + titles " + s["title_bonus"].astype(str) + " ("
+                               + s["title_points"].astype(str) + " title points)", "")
+        text = text + np.where(s["norm_bonus"] != 0, " + norms " + s["norm_bonus"].astype(str), "")
+        text = (text + " + size " + s["size_bonus"].astype(str) + " (" + s["players_over_2_games"].astype(str)
+                + " players with more than 2 games) = " + s["category"].astype(str))
+        out[has] = text.to_numpy()
+    return pd.Series(out, index=t.index)
 
 
 # ---------------------------------------------------------------------------------------------- points table
@@ -353,6 +381,26 @@ def fed_rankings(target: str, rankings: pd.DataFrame = SENIOR_RANKINGS) -> list[
     return [target] if target in names else []
 
 
+def _membership_index(results: pd.DataFrame, year: int, rankings: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """(result row position, ranking position) of every membership pair, row by row (the cross-join order)."""
+    born = pd.to_numeric(results["born_year"], errors="coerce").astype("float64").to_numpy()
+    woman = results["sex"].eq("F").fillna(False).astype(bool).to_numpy()
+    under = rankings["under"].to_numpy("int64")
+    absoluto = (rankings["rama"] == "absoluto").to_numpy()
+    with np.errstate(invalid="ignore"):
+        age_ok = (under[None, :] == 0) | (born[:, None] >= year - under[None, :])
+    ok = age_ok & (absoluto[None, :] | woman[:, None])
+    rows, rk = np.nonzero(ok)
+    return rows, rk
+
+
+def _members_frame(r: pd.DataFrame, rows: np.ndarray, rk: np.ndarray, rankings: pd.DataFrame) -> pd.DataFrame:
+    out = r.take(rows).reset_index(drop=True)
+    out["ranking"] = rankings["ranking"].iloc[rk].to_numpy()
+    out["minimum"] = rankings["minimum"].iloc[rk].to_numpy()
+    return out
+
+
 def membership(results: pd.DataFrame, year: int, rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
     """Every (result row, ranking) pair the player belongs to.
 
@@ -360,12 +408,26 @@ def membership(results: pd.DataFrame, year: int, rankings: pd.DataFrame = SENIOR
     absoluto includes everyone, rama femenino only women. Returns results' columns + ranking, minimum.
     """
     r = results.reset_index(drop=True).assign(_row=lambda d: np.arange(len(d)))
-    pairs = r.merge(rankings[["ranking", "rama", "under", "minimum"]], how="cross")
-    born = pd.to_numeric(pairs["born_year"], errors="coerce")
-    woman = pairs["sex"].eq("F").fillna(False).astype(bool)
-    age_ok = (pairs["under"] == 0) | (born >= year - pairs["under"]).fillna(False).astype(bool)
-    rama_ok = (pairs["rama"] == "absoluto") | woman
-    return pairs[age_ok & rama_ok].drop(columns=["rama", "under"]).reset_index(drop=True)
+    rows, rk = _membership_index(r, year, rankings)
+    return _members_frame(r, rows, rk, rankings)
+
+
+def fed_membership(results: pd.DataFrame, feeds: pd.Series, year: int,
+                   rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
+    """:func:`membership` limited to the rankings each row's tournament feeds (``feeds``: tournament → target,
+    see :func:`fed_rankings`) — the same rows, in the same order, as ``membership(...).merge(_fed_pairs(feeds,
+    rankings), on=["tournament", "ranking"])``, without forming the pairs that the merge drops."""
+    r = results.reset_index(drop=True).assign(_row=lambda d: np.arange(len(d)))
+    rows, rk = _membership_index(r, year, rankings)
+    target = tmap(r["tournament"], feeds)
+    tcode, targets = pd.factorize(target, use_na_sentinel=True)
+    names = list(rankings["ranking"])
+    allowed = np.zeros((len(targets) + 1, len(names)), dtype=bool)  # the last row: no target
+    for i, tgt in enumerate(targets):
+        fed = set(fed_rankings(str(tgt), rankings))
+        allowed[i] = [n in fed for n in names]
+    keep = allowed[tcode[rows], rk]
+    return _members_frame(r, rows[keep], rk[keep], rankings)
 
 
 # ---------------------------------------------------------------------------------------------- senior points
@@ -388,7 +450,7 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
     ranked below it by tiebreak get half of that place's points each.
     """
     r = results.copy()
-    r["category"] = r["tournament"].map(categories).astype("Int64")
+    r["category"] = tmap(r["tournament"], categories).astype("Int64")
     cat = r["category"].fillna(0).astype("int64").to_numpy()
     place = pd.to_numeric(r["place"], errors="coerce").fillna(0).astype("int64").to_numpy()
     pts = table.points(cat, place)
@@ -404,13 +466,21 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
     r["base_detail"] = ""
     scored = r["base_points"] > 0
     if scored.any():
-        s = r[scored]
+        # the text depends on no name: built once per distinct (tied, place, categoría, points, score) shown
+        sc = scored.to_numpy()
+        t_s = tied[sc]
+        combo = pd.DataFrame({"tied": t_s, "place": np.where(t_s, 0, place[sc]), "category": cat[sc],
+                              "base_points": r["base_points"].to_numpy()[sc],
+                              "score": np.where(t_s, _floats(r["score"])[sc], 0.0),
+                              "last_pts": np.where(t_s, last_pts[sc], 0.0)})
+        codes = combo.groupby(list(combo.columns), sort=False).ngroup().to_numpy()
+        s = combo.iloc[np.unique(codes, return_index=True)[1]].reset_index(drop=True)
         detail_place = ("place " + s["place"].astype(str) + " in categoría " + s["category"].astype(str) + ": "
                         + _fmts(s["base_points"]))
         detail_tie = ("tied on " + _fmts(s["score"]) + " game points with the last scorer (place "
-                      + s["category"].astype(str) + ", " + _fmts(pd.Series(last_pts[scored.to_numpy()], index=s.index))
-                      + " pts): half = " + _fmts(s["base_points"]))
-        r.loc[scored, "base_detail"] = np.where(tied[scored.to_numpy()], detail_tie, detail_place)
+                      + s["category"].astype(str) + ", " + _fmts(s["last_pts"]) + " pts): half = "
+                      + _fmts(s["base_points"]))
+        r.loc[scored, "base_detail"] = np.where(s["tied"], detail_tie, detail_place)[codes]
     return r.drop(columns=["_last_score"])
 
 
@@ -451,9 +521,9 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     if results.empty:
         return _empty_awards()
     based = place_points(results, categories, table)
-    members = membership(based, year, rankings)
-    fed = _fed_pairs(feeds, rankings)
-    members = members.merge(fed, on=["tournament", "ranking"], how="inner")
+    # only the columns the rules and the award rows use (each row is repeated once per ranking)
+    based = based[["tournament", "player", "place", "sex", "born_year", "base_points", "base_rule", "base_detail"]]
+    members = fed_membership(based, feeds, year, rankings)
     scored = apply_minimums(members)
     return one_score(scored[scored["points"] > 0])
 
@@ -473,7 +543,7 @@ def team_awards(results: pd.DataFrame, feeds: pd.Series, year: int,
     tplace = pd.to_numeric(r["team_place"], errors="coerce").fillna(0).astype("int64")
     r["board_points"] = board_points(board.to_numpy(), bplace.to_numpy())
     r["team_points"] = tplace.map(TEAM_PLACE_POINTS).fillna(0.0).to_numpy()
-    members = membership(r, year, rankings).merge(_fed_pairs(feeds, rankings), on=["tournament", "ranking"])
+    members = fed_membership(r, feeds, year, rankings)
     b = members.assign(points=members["board_points"], rule=RULE_BOARD,
                        detail="board " + members["board"].astype(str) + ", place "
                        + members["board_place"].astype(str) + " among the board's players")
@@ -572,6 +642,22 @@ def tournaments_held(awards: pd.DataFrame) -> pd.Series:
     return awards[awards["points"] > 0].groupby("ranking")["tournament"].nunique()
 
 
+def _stable_order(frame: pd.DataFrame, cols: Sequence[str], ascending: Sequence[bool]) -> np.ndarray:
+    """The row order of ``frame.sort_values(cols, ascending=ascending, kind="stable")`` (blanks last), from
+    integer sort keys: numbers as they are, anything else by its rank among the column's sorted distinct values."""
+    keys = []
+    for col, asc in zip(cols, ascending):
+        v = frame[col]
+        if v.dtype.kind in "biuf" and isinstance(v.dtype, np.dtype):
+            x = v.to_numpy("float64")
+            key = np.where(np.isnan(x), np.inf, x if asc else -x)
+        else:
+            codes = pd.factorize(v, sort=True)[0].astype("float64")
+            key = np.where(codes < 0, np.inf, codes if asc else -codes)
+        keys.append(key)
+    return np.lexsort(keys[::-1])
+
+
 def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Choose each player's counted results (Art. 3 item 6) with the closed-tournament cap (Art. 2 q 3).
 
@@ -585,8 +671,8 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     e = entries.copy()
     e["closed"] = e["closed"].fillna(False).astype(bool)
     e["k"] = e["ranking"].map(limits).fillna(1).astype("int64")
-    e = e.sort_values(["ranking", "player", "closed", "points", "date", "tournament"],
-                      ascending=[True, True, True, False, True, True], kind="stable")
+    e = e.iloc[_stable_order(e, ["ranking", "player", "closed", "points", "date", "tournament"],
+                             [True, True, True, False, True, True])]
     e["idx"] = e.groupby(["ranking", "player", "closed"]).cumcount()  # 0 = best of its kind
     keys = ["ranking", "player"]
     players = e.groupby(keys, sort=False).agg(k=("k", "first")).reset_index()
@@ -617,8 +703,8 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     totals["closed_counted"] = totals["closed_sum"]
     totals["cap_cut"] = np.maximum(0.0, totals["closed_sum"] - cap)
     totals = totals[keys + ["counted_points", "closed_counted", "cap_cut", "total"]].reset_index(drop=True)
-    out = e.drop(columns=["k", "idx", "csum", "i", "j"]).sort_values(["ranking", "player", "date", "tournament"],
-                                                                      kind="stable")
+    out = e.drop(columns=["k", "idx", "csum", "i", "j"])
+    out = out.iloc[_stable_order(out, ["ranking", "player", "date", "tournament"], [True] * 4)]
     return out.reset_index(drop=True), totals
 
 
@@ -688,8 +774,10 @@ def _fmt(x: Any) -> str:
 
 
 def _fmts(series: pd.Series) -> pd.Series:
-    """Points as people write them: 40, 9.5 (never 40.0)."""
-    return series.map(_fmt).astype(str)
+    """Points as people write them: 40, 9.5 (never 40.0). Each distinct value is formatted once."""
+    codes, uniques = pd.factorize(series.to_numpy(), use_na_sentinel=True)
+    text = np.array([*(_fmt(u) for u in uniques), ""], dtype=object)  # code -1 (blank) → ""
+    return pd.Series(text[codes], index=series.index, name=series.name).astype(str)
 
 
 # ---------------------------------------------------------------------------------------------- withdrawals
@@ -788,6 +876,81 @@ CATEGORY_INFO = ("position", "rated", "irt_bonus", "category", "titled", "title_
 MEMBER_COLUMNS = ["tournament", "player", "ranking", *CATEGORY_INFO]
 
 
+def _group_scores(group: np.ndarray, place: np.ndarray, weight: np.ndarray, irt_bonus: np.ndarray,
+                  title_bonus: np.ndarray, extra1: np.ndarray, extra2: np.ndarray, extra_places: np.ndarray,
+                  score: np.ndarray, table: PointsTable) -> dict[str, np.ndarray]:
+    """The numbers of :func:`category_points` for arrays with one entry per member, vectorised over all groups.
+
+    ``group``: an integer code per (tournament, ranking) group; ``place``: the tournament place (float);
+    ``irt_bonus``, ``title_bonus``, ``extra1``, ``extra2``, ``extra_places``: per row (constant in a tournament);
+    ``score``: game points (NaN when blank). Position = order by place inside the group, ties by row order
+    (``rank(method="first")``). Returns position, rated, category, base, value, last, last_score, last_value,
+    tied and points (one entry per row, in the input order).
+    """
+    n = len(group)
+    rows = np.arange(n)
+    order = np.lexsort((rows, place, group))
+    g = group[order]
+    start = np.ones(n, dtype=bool)
+    start[1:] = g[1:] != g[:-1]
+    gid_sorted = np.cumsum(start) - 1
+    first = np.flatnonzero(start)
+    gid = np.empty(n, dtype="int64")
+    gid[order] = gid_sorted
+    position = np.empty(n, dtype="int64")
+    position[order] = rows - first[gid_sorted] + 1
+    size = np.diff(np.append(first, n))
+    rated = np.bincount(gid, weights=weight, minlength=len(first)).astype("int64")[gid]
+    c = (rated + irt_bonus).astype("int64")
+    base = np.nan_to_num(table.points(c, position), nan=0.0)
+    scoring = (c >= 1) & (position <= c)
+    value = np.where(scoring, base + title_bonus, 0.0)
+    value = np.where((c >= 1) & (position == c + 1), extra1, value)
+    value = np.where((c >= 1) & (position == c + 2) & (extra_places >= 2), extra2, value)
+    last = np.where(c >= 1, c + extra_places, 0)
+    # the last scorer of each group (if the group has that many players)
+    last_g = last[order[first]] if n else np.zeros(0, dtype="int64")
+    has = (last_g >= 1) & (last_g <= size)
+    at = order[first + np.clip(last_g, 1, size) - 1] if n else np.zeros(0, dtype="int64")
+    last_score = np.where(has, score[at], np.nan)[gid] if n else np.zeros(0)
+    last_value = np.where(has, value[at], np.nan)[gid] if n else np.zeros(0)
+    with np.errstate(invalid="ignore"):
+        tied = ((position > last) & (last >= 1) & ~np.isnan(score) & ~np.isnan(last_score)
+                & (score == last_score) & (last_value > 0))
+    points = np.where(tied, last_value / 2, value).astype("float64")
+    return {"position": position, "rated": rated, "category": c, "base": base, "value": value, "last": last,
+            "last_score": last_score, "last_value": last_value, "tied": tied, "points": points}
+
+
+def _floats(values: pd.Series) -> np.ndarray:
+    return pd.to_numeric(values, errors="coerce").astype("float64").to_numpy()
+
+
+def _category_text(s: pd.DataFrame) -> np.ndarray:
+    """The ledger text of scoring members (:func:`category_points`): ``s`` has kind (0 tied, item 5; 1 extra
+    place, items 2-3; 2 a scoring place), ranking, position, category, rated, irt_bonus, titled, title_bonus,
+    points, base, score, last, last_value."""
+    how = ("categoría " + s["category"].astype(str) + " = " + s["rated"].astype(str) + " rated (FIDE ×2)"
+           + np.where(s["irt_bonus"] > 0, " + 2 IRT", ""))
+    titles = np.where(s["title_bonus"] > 0, "; " + s["titled"].astype(str) + " titled players: +"
+                      + _fmts(s["title_bonus"]), "")
+    head = s["ranking"] + " position " + s["position"].astype(str)
+    kind = s["kind"].to_numpy()
+    t_s, e_s, p_s = kind == 0, kind == 1, kind == 2
+    text = np.full(len(s), "", dtype=object)
+    if t_s.any():
+        text[t_s] = (head[t_s] + ", tied on " + _fmts(s["score"][t_s]) + " game points with the last scorer "
+                     "(position " + s["last"][t_s].astype(str) + ", " + _fmts(s["last_value"][t_s]) + "): half = "
+                     + _fmts(s["points"][t_s]) + " (" + how[t_s] + ")").to_numpy()
+    if e_s.any():
+        text[e_s] = (head[e_s] + ": extra place for " + s["titled"][e_s].astype(str) + " titled players = "
+                     + _fmts(s["points"][e_s]) + " (" + how[e_s] + ")").to_numpy()
+    if p_s.any():
+        text[p_s] = (head[p_s] + " in " + how[p_s] + ": " + _fmts(s["base"][p_s]) + titles[p_s] + " = "
+                     + _fmts(s["points"][p_s])).to_numpy()
+    return text
+
+
 def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
                     rule: str = RULE_AMATEUR) -> pd.DataFrame:
     """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
@@ -800,51 +963,45 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     - items 2-3: every scoring place + 2 (or + 4) and one (two) more places with 2 (4 and 2);
     - item 5: players tied on game score with the last scorer (after the extra places; ruling) and ranked below
       get half of the last scorer's points.
-    Returns members + position, category, points, rule, detail (points 0 for non-scorers).
+    Returns members + position, category, points, rule, detail (points 0 for non-scorers). All groups of all
+    tournaments are computed at once (:func:`_group_scores`); the text is built only for the rows that score.
     """
     cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
     if members.empty:
         return pd.DataFrame(columns=cols).astype({"points": "float64"})
     m = members.copy()
     keys = ["tournament", "ranking"]
-    m["position"] = m.groupby(keys)["place"].rank(method="first").astype("int64")
-    m["rated"] = m.groupby(keys)["weight"].transform("sum").astype("int64")
-    m["irt_bonus"] = np.where(m["tournament"].map(irt).fillna(False).astype(bool), IRT_BONUS, 0)
-    m["category"] = (m["rated"] + m["irt_bonus"]).astype("int64")
-    adj = title_adjustment(m["tournament"].map(titled).fillna(0))
-    m = pd.concat([m, adj], axis=1)
-    c = m["category"].to_numpy()
-    pos = m["position"].to_numpy()
-    base = np.nan_to_num(table.points(c, pos), nan=0.0)
-    scoring = (c >= 1) & (pos <= c)
-    value = np.where(scoring, base + m["title_bonus"].to_numpy(), 0.0)
-    value = np.where((c >= 1) & (pos == c + 1), m["extra1"].to_numpy(), value)
-    value = np.where((c >= 1) & (pos == c + 2) & (m["extra_places"].to_numpy() >= 2), m["extra2"].to_numpy(), value)
-    m["_value"] = value
-    last = np.where(c >= 1, c + m["extra_places"].to_numpy(), 0)
-    m["_last"] = last
-    # the last scorer of each group (if the group has that many players)
-    at_last = m[m["position"] == m["_last"]][keys + ["score", "_value"]].rename(
-        columns={"score": "_last_score", "_value": "_last_value"})
-    m = m.merge(at_last, on=keys, how="left")
-    tied = ((m["position"] > m["_last"]) & (m["_last"] >= 1) & m["score"].notna() & m["_last_score"].notna()
-            & (m["score"] == m["_last_score"]) & (m["_last_value"] > 0))
-    m["points"] = np.where(tied, m["_last_value"] / 2, m["_value"]).astype("float64")
-    extra = (~tied) & (m["position"] > m["category"]) & (m["points"] > 0)
-    m["rule"] = np.select([tied, extra, m["points"] > 0], [rule + ", item 5", RULE_TITLES_EXTRA, rule], default="")
-    how = ("categoría " + m["category"].astype(str) + " = " + m["rated"].astype(str) + " rated (FIDE ×2)"
-           + np.where(m["irt_bonus"] > 0, " + 2 IRT", ""))
-    titles = np.where(m["title_bonus"] > 0, "; " + m["titled"].astype(str) + " titled players: +"
-                      + _fmts(m["title_bonus"]), "")
-    m["detail"] = np.select(
-        [tied, extra, m["points"] > 0],
-        [m["ranking"] + " position " + m["position"].astype(str) + ", tied on " + _fmts(m["score"])
-         + " game points with the last scorer (position " + m["_last"].astype(str) + ", " + _fmts(m["_last_value"])
-         + "): half = " + _fmts(m["points"]) + " (" + how + ")",
-         m["ranking"] + " position " + m["position"].astype(str) + ": extra place for " + m["titled"].astype(str)
-         + " titled players = " + _fmts(m["points"]) + " (" + how + ")",
-         m["ranking"] + " position " + m["position"].astype(str) + " in " + how + ": "
-         + _fmts(pd.Series(base, index=m.index)) + titles + " = " + _fmts(m["points"])], default="")
+    m["irt_bonus"] = np.where(tmap(m["tournament"], irt).fillna(False).astype(bool), IRT_BONUS, 0)
+    adj = title_adjustment(tmap(m["tournament"], titled).fillna(0))
+    group = m.groupby(keys, sort=False).ngroup().to_numpy()
+    num = _group_scores(group, _floats(m["place"]), m["weight"].to_numpy("int64"), m["irt_bonus"].to_numpy(),
+                        adj["title_bonus"].to_numpy(), adj["extra1"].to_numpy(), adj["extra2"].to_numpy(),
+                        adj["extra_places"].to_numpy(), _floats(m["score"]), table)
+    m["position"] = num["position"]
+    m["rated"] = num["rated"]
+    m["category"] = num["category"]
+    m = pd.concat([m, adj], axis=1).reset_index(drop=True)
+    tied = num["tied"]
+    m["points"] = num["points"]
+    pos_pts = num["points"] > 0
+    extra = (~tied) & (num["position"] > num["category"]) & pos_pts
+    m["rule"] = np.select([tied, extra, pos_pts], [rule + ", item 5", RULE_TITLES_EXTRA, rule], default="")
+    detail = np.full(len(m), "", dtype=object)
+    if pos_pts.any():
+        # the text depends on no name: build it once per distinct combination of the numbers it shows
+        t_s, e_s = tied[pos_pts], extra[pos_pts]
+        combo = pd.DataFrame({
+            "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": m["ranking"].to_numpy()[pos_pts],
+            **{c: m[c].to_numpy()[pos_pts] for c in ("position", "category", "rated", "irt_bonus", "titled",
+                                                      "title_bonus", "points")},
+            "base": num["base"][pos_pts],
+            "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
+            "last": np.where(t_s, num["last"][pos_pts], 0),
+            "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)})
+        codes = combo.groupby(list(combo.columns), sort=False).ngroup().to_numpy()
+        first = np.unique(codes, return_index=True)[1]
+        detail[pos_pts] = _category_text(combo.iloc[first].reset_index(drop=True))[codes]
+    m["detail"] = detail
     return m[cols]
 
 
@@ -870,6 +1027,16 @@ def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
     return w[w["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
 
 
+_BANDS = ("", *reversed(AMATEUR_BANDS))  # band codes: 0 none, 1 Sub 1700, 2 Sub 1800, 3 Sub 2000
+_NEVER = np.iinfo("int64").max
+
+
+def _band_codes(national: pd.Series) -> np.ndarray:
+    """:func:`rating_band` as codes into ``_BANDS``."""
+    r = pd.to_numeric(national, errors="coerce").astype("float64").to_numpy()
+    return np.select([np.isnan(r) | (r < 1700), r < 1800, r < 2000], [1, 2, 3], default=0).astype("int64")
+
+
 def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping[str, Sequence[str]],
                    table: PointsTable, irt: pd.Series, titled: pd.Series) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The amateur rankings (Art. 2 k; Art. 3 amateur list) with the category lock.
@@ -878,42 +1045,110 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     tournaments in date order; ``targets``: tournament → the rankings it feeds (a tuple of names).
     "un jugador quedará para todo el año con la categoría del ELO con la que adquirió puntaje por 1a vez": the
     first tournament (by date) where a player scores in a band fixes the band for the year; until then the
-    rating at each tournament decides. Tournaments are processed in date order (a loop over tournaments, each
-    vectorised). Returns (awards with position, members: tournament, player, ranking, position, band_source).
+    rating at each tournament decides. Returns (awards with position, members: tournament, player, ranking,
+    position, band_source).
+
+    Computed without a loop over tournaments: every tournament is scored at once with the bands a lock state
+    gives (at first: each player's current band), each player's first scoring tournament gives the next lock
+    state, and only the tournaments whose bands changed are scored again, until the lock state repeats. The
+    result is the date-ordered one: if the lock state is right before tournament k, the scores up to k are, so
+    the locks made up to k are too; each round fixes at least one more tournament and a repeated state is the
+    date-ordered state.
     """
-    locked: dict[Any, str] = {}
-    awards, members_out = [], []
-    by_t = {t: g for t, g in results.groupby("tournament", sort=False)}
-    for t in order:
-        rows = by_t.get(t)
-        fed = set(targets.get(t, ()))
-        if rows is None or not fed:
-            continue
-        now = rating_band(rows["national_rating"])
-        lock = rows["player"].map(locked)
-        band = lock.astype(object).where(lock.notna(), now)
-        m = rows.assign(ranking=band, locked_band=lock.notna(),
-                        weight=rated_weight(rows["national_rating"], rows["fide_rating"]))
-        m = m[m["ranking"] != ""]
-        pts = category_points(m, table, irt, titled)
-        lock_note = np.where(pts["locked_band"], " [category locked for the year]", "")
-        pts["detail"] = pts["detail"] + lock_note
-        bands = pts[pts["ranking"].isin(fed)]
-        scored = bands[bands["points"] > 0]
-        new = scored[~scored["player"].isin(list(locked))].drop_duplicates("player")
-        locked.update(zip(new["player"], new["ranking"]))
-        awards.append(scored[[*AWARD_COLUMNS, "position"]])
-        members_out.append(bands[MEMBER_COLUMNS])
-        if DAMA_AMATEUR in fed:
-            dama = dama_awards(pts)
-            awards.append(dama)
-            women = pts[pts["sex"].eq("F").fillna(False).astype(bool)]
-            members_out.append(women.assign(
-                ranking=DAMA_AMATEUR, position=women.groupby("tournament")["place"].rank(method="first")
-                .astype("int64"))[["tournament", "player", "ranking", "position"]])
-    a = pd.concat(awards, ignore_index=True) if awards else _empty_awards().assign(position=None)
-    mem = pd.concat(members_out, ignore_index=True) if members_out else pd.DataFrame(
-        columns=["tournament", "player", "ranking", "position"])
+    position = {}
+    for i, t in enumerate(order):
+        if targets.get(t) and t not in position:
+            position[t] = i
+    tix_all = tmap(results["tournament"], position)
+    r = results[tix_all.notna().to_numpy()]
+    if r.empty:
+        return _empty_awards().assign(position=None), pd.DataFrame(
+            columns=["tournament", "player", "ranking", "position"])
+    tix = tix_all[tix_all.notna()].to_numpy("int64")
+    srt = np.argsort(tix, kind="stable")  # date order, then the rows' own order inside a tournament
+    r, tix = r.iloc[srt], tix[srt]
+    n_t = len(order)
+    fed = np.zeros((n_t, len(_BANDS)), dtype=bool)
+    dama = np.zeros(n_t, dtype=bool)
+    for t, i in position.items():
+        names = set(targets.get(t, ()))
+        fed[i] = [b in names for b in _BANDS]
+        dama[i] = DAMA_AMATEUR in names
+    now = _band_codes(r["national_rating"])
+    weight = rated_weight(r["national_rating"], r["fide_rating"]).to_numpy("int64")
+    irt_bonus = np.where(tmap(r["tournament"], irt).fillna(False).astype(bool).to_numpy(), IRT_BONUS, 0)
+    adj = title_adjustment(tmap(r["tournament"], titled).fillna(0))
+    extras = [adj[c].to_numpy() for c in ("title_bonus", "extra1", "extra2", "extra_places")]
+    place, score = _floats(r["place"]), _floats(r["score"])
+    pcode = pd.factorize(r["player"], use_na_sentinel=False)[0]
+    n_p = int(pcode.max()) + 1
+
+    def first_scores(band: np.ndarray, scored: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per player: the first tournament (date order) where they scored in a band it feeds, and that band."""
+        hits = np.flatnonzero(scored & fed[tix, band])
+        players, first = np.unique(pcode[hits], return_index=True)  # rows are in date order
+        lock_t = np.full(n_p, _NEVER, dtype="int64")
+        lock_b = np.zeros(n_p, dtype="int64")
+        lock_t[players] = tix[hits[first]]
+        lock_b[players] = band[hits[first]]
+        return lock_t, lock_b
+
+    lock_t = np.full(n_p, _NEVER, dtype="int64")
+    lock_b = np.zeros(n_p, dtype="int64")
+    scored = np.zeros(len(r), dtype=bool)
+    band_before: np.ndarray | None = None
+    while True:
+        locked = lock_t[pcode] < tix
+        band = np.where(locked, lock_b[pcode], now)
+        redo = np.ones(len(r), dtype=bool) if band_before is None else np.isin(tix, np.unique(
+            tix[band != band_before]))
+        rows = np.flatnonzero(redo & (band > 0))
+        scored[redo] = False
+        if len(rows):
+            num = _group_scores(tix[rows] * len(_BANDS) + band[rows], place[rows], weight[rows], irt_bonus[rows],
+                                *(x[rows] for x in extras), score[rows], table)
+            scored[rows] = num["points"] > 0
+        new_t, new_b = first_scores(band, scored)
+        if np.array_equal(new_t, lock_t) and np.array_equal(new_b, lock_b):
+            break
+        lock_t, lock_b, band_before = new_t, new_b, band
+
+    # the final scores, with their text, for every member of a band
+    m = r.assign(ranking=np.asarray(_BANDS, dtype=object)[band], locked_band=locked, weight=weight)
+    keep = band > 0
+    m, m_tix, m_band = m[keep], tix[keep], band[keep]
+    pts = category_points(m, table, irt, titled)
+    pts["detail"] = pts["detail"] + np.where(pts["locked_band"], " [category locked for the year]", "")
+    in_fed = fed[m_tix, m_band]
+    bands = pts[in_fed]
+    scored_rows = bands[bands["points"] > 0]
+    awards = [scored_rows[[*AWARD_COLUMNS, "position"]]]
+    members = [bands[MEMBER_COLUMNS]]
+    member_t = [m_tix[in_fed]]
+    if dama.any():
+        with_dama = dama[m_tix]
+        d_pts = pts[with_dama]
+        women = d_pts[d_pts["sex"].eq("F").fillna(False).astype(bool)]
+        awards.append(dama_awards(d_pts))
+        members.append(women.assign(ranking=DAMA_AMATEUR, position=women.groupby("tournament")["place"].rank(
+            method="first").astype("int64"))[["tournament", "player", "ranking", "position"]])
+        women_t = tmap(women["tournament"], position).to_numpy("int64")
+        member_t.append(women_t)
+        # a tournament feeding Dama amateur without any amateur woman adds an empty award frame (as dtypes go)
+        if not np.isin(np.intersect1d(np.flatnonzero(dama), tix), women_t).all():
+            awards.append(_empty_awards())
+    # a tournament whose players are all rated 2000 or more scored nobody (an empty frame of object columns)
+    if not np.isin(np.unique(tix), m_tix).all():
+        empty = category_points(m.iloc[:0], table, irt, titled)
+        awards.append(empty[[*AWARD_COLUMNS, "position"]])
+        members.append(empty[MEMBER_COLUMNS])
+        member_t.append(np.zeros(0, dtype="int64"))
+    a = pd.concat(awards, ignore_index=True)
+    # the members in date order: each tournament's band members, then its Dama amateur members
+    mem = pd.concat(members, ignore_index=True)
+    t_key = np.concatenate(member_t)
+    block = np.concatenate([np.full(len(x), i) for i, x in enumerate(members)])
+    mem = mem.iloc[np.lexsort((np.arange(len(mem)), block, t_key))].reset_index(drop=True)
     a["points"] = a["points"].astype("float64")
     return one_score_pos(a), mem
 

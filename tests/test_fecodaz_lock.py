@@ -1,0 +1,116 @@
+"""FECODAZ amateur category lock (Art. 3 amateur list: "un jugador quedará para todo el año con la categoría del
+ELO con la que adquirió puntaje por 1a vez") — the vectorised fixpoint against the date-ordered loop.
+
+``amateur_awards`` scores every tournament at once and iterates the lock state to a fixpoint; the reference
+below is the loop it replaced (tournament by tournament in date order, locking each player's band at the first
+tournament where they score). Both must give the same awards and members, row for row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpcalc.circuits import fecodaz_rules as R
+
+TABLE = R.illustrative_table()
+
+
+def reference_amateur_awards(results, order, targets, table, irt, titled):
+    """The date-ordered loop (gpcalc before the vectorised lock): one tournament at a time."""
+    locked: dict[Any, str] = {}
+    awards, members_out = [], []
+    by_t = {t: g for t, g in results.groupby("tournament", sort=False)}
+    for t in order:
+        rows = by_t.get(t)
+        fed = set(targets.get(t, ()))
+        if rows is None or not fed:
+            continue
+        now = R.rating_band(rows["national_rating"])
+        lock = rows["player"].map(locked)
+        band = lock.astype(object).where(lock.notna(), now)
+        m = rows.assign(ranking=band, locked_band=lock.notna(),
+                        weight=R.rated_weight(rows["national_rating"], rows["fide_rating"]))
+        m = m[m["ranking"] != ""]
+        pts = R.category_points(m, table, irt, titled)
+        pts["detail"] = pts["detail"] + np.where(pts["locked_band"], " [category locked for the year]", "")
+        bands = pts[pts["ranking"].isin(fed)]
+        scored = bands[bands["points"] > 0]
+        new = scored[~scored["player"].isin(list(locked))].drop_duplicates("player")
+        locked.update(zip(new["player"], new["ranking"]))
+        awards.append(scored[[*R.AWARD_COLUMNS, "position"]])
+        members_out.append(bands[R.MEMBER_COLUMNS])
+        if R.DAMA_AMATEUR in fed:
+            awards.append(R.dama_awards(pts))
+            women = pts[pts["sex"].eq("F").fillna(False).astype(bool)]
+            members_out.append(women.assign(
+                ranking=R.DAMA_AMATEUR, position=women.groupby("tournament")["place"].rank(method="first")
+                .astype("int64"))[["tournament", "player", "ranking", "position"]])
+    a = pd.concat(awards, ignore_index=True) if awards else R._empty_awards().assign(position=None)
+    mem = pd.concat(members_out, ignore_index=True) if members_out else pd.DataFrame(
+        columns=["tournament", "player", "ranking", "position"])
+    a["points"] = a["points"].astype("float64")
+    return R.one_score_pos(a), mem
+
+
+RATINGS = [None, 1500, 1650, 1699, 1700, 1750, 1799, 1800, 1900, 1999, 2000, 2150]
+TARGETS = [R.AMATEUR_NAMES] * 4 + [("Sub 1800",), ("Sub 2000",), (R.DAMA_AMATEUR,)]
+
+
+@st.composite
+def seasons(draw):
+    n_t = draw(st.integers(2, 6))
+    players = [f"P{i}" for i in range(draw(st.integers(3, 9)))]
+    sex = {p: draw(st.sampled_from(["M", "F"])) for p in players}
+    rows, targets, irt, titled = [], {}, {}, {}
+    for i in range(n_t):
+        t = f"T{i}"
+        who = draw(st.lists(st.sampled_from(players), min_size=1, max_size=len(players) + 1))  # repeats allowed
+        for place, p in enumerate(who, start=1):
+            rows.append(dict(tournament=t, player=p, place=place, score=float(draw(st.sampled_from([3, 4, 4.5, 5]))),
+                             sex=sex[p], national_rating=draw(st.sampled_from(RATINGS)),
+                             fide_rating=draw(st.sampled_from([None, 1600, 1900]))))
+        targets[t] = draw(st.sampled_from(TARGETS))
+        irt[t] = draw(st.booleans())
+        titled[t] = draw(st.sampled_from([0, 0, 3, 6]))
+    res = pd.DataFrame(rows)
+    res["national_rating"] = res["national_rating"].astype("float64")
+    res["fide_rating"] = res["fide_rating"].astype("float64")
+    order = [f"T{i}" for i in draw(st.permutations(range(n_t)))]  # the date order need not be the row order
+    return res, order, targets, pd.Series(irt), pd.Series(titled, dtype="int64")
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_lock_fixpoint_equals_date_ordered_loop_art3_amateur(season):
+    # FECODAZ Art. 3 amateur list (category lock): the band of a player's first scoring tournament (by date)
+    # holds for the rest of the year. Changing ratings across tournaments move players between bands, change
+    # every band's categoría (Σ rated weights) and so who scores; the fixpoint must end where the loop does.
+    res, order, targets, irt, titled = season
+    got_a, got_m = R.amateur_awards(res, order, targets, TABLE, irt, titled)
+    want_a, want_m = reference_amateur_awards(res, order, targets, TABLE, irt, titled)
+    pd.testing.assert_frame_equal(got_a.reset_index(drop=True), want_a.reset_index(drop=True), check_dtype=False)
+    pd.testing.assert_frame_equal(got_m.reset_index(drop=True), want_m.reset_index(drop=True), check_dtype=False)
+
+
+def test_lock_cascade_later_band_changes_earlier_categoria_art3_amateur():
+    # FECODAZ Art. 3 amateur list, lock. A scores first in T1 as Sub 1700 (rating 1650): categoría 1 = 1 rated
+    # → P(1,1) = 16. In T2 A is rated 1750 (Sub 1800 now) but locked in Sub 1700, so Sub 1700 in T2 has A and B
+    # (1600): categoría 2 → A 18, B 16; Sub 1800 stays empty. Without the lock A would be alone in Sub 1800
+    # (categoría 1: 16) and B alone in Sub 1700 (16).
+    res = pd.DataFrame([
+        dict(tournament="T1", player="A", place=1, score=5.0, sex="M", national_rating=1650.0, fide_rating=None),
+        dict(tournament="T2", player="A", place=1, score=5.0, sex="M", national_rating=1750.0, fide_rating=None),
+        dict(tournament="T2", player="B", place=2, score=4.0, sex="M", national_rating=1600.0, fide_rating=None),
+    ])
+    order = ["T1", "T2"]
+    targets = {t: R.AMATEUR_NAMES for t in order}
+    irt, titled = pd.Series({"T1": False, "T2": False}), pd.Series({}, dtype="int64")
+    a, _ = R.amateur_awards(res, order, targets, TABLE, irt, titled)
+    got = {(r.tournament, r.player, r.ranking): r.points for r in a.itertuples()}
+    assert got == {("T1", "A", "Sub 1700"): 16.0, ("T2", "A", "Sub 1700"): 18.0, ("T2", "B", "Sub 1700"): 16.0}
+    assert "[category locked for the year]" in a.loc[(a["tournament"] == "T2") & (a["player"] == "A"), "detail"].iloc[0]
