@@ -163,7 +163,22 @@ class FECODAZ(Circuit):
 
     # ------------------------------------------------------------------ validation
 
+    def _check_scores(self, season, issues: Issues) -> None:
+        """A game score can exceed the games played (a bye scores without a game) but never the rounds."""
+        r, t = season.results, season.tournaments
+        if r.empty or "rounds" not in t.columns:
+            return
+        rounds = r["tournament"].map(t.set_index("tournament")["rounds"])
+        score = pd.to_numeric(r["score"], errors="coerce")
+        over = (score > pd.to_numeric(rounds, errors="coerce")).fillna(False)
+        for idx in r.index[over]:
+            row = r.loc[idx]
+            issues.error("score-over-rounds", f"{row['name']}: score {score[idx]:g} is more than the "
+                         f"{int(rounds[idx])} rounds of the tournament",
+                         hint="write the player's game points (at most one per round)", **season.where(row, "score"))
+
     def validate(self, season, issues: Issues) -> None:
+        self._check_scores(season, issues)
         table = self._table(season, issues)
         self._pot(season, issues)
         youth_best = season.settings.get("youth_liga_players")
