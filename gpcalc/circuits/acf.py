@@ -507,35 +507,47 @@ def _keys(sections: pd.Series) -> pd.Series:
 
 
 def _section_orders(rows: pd.DataFrame, secs: pd.DataFrame) -> pd.DataFrame:
-    """Per tournament and division: which sections make the division's list and in what order."""
+    """Per tournament and division: which sections make the division's list and in what order.
+    Tournaments of the same shape (same sections and mapping) share one computation."""
+    pairs = rows[["tournament", "sec_key"]].drop_duplicates()
+    result_keys = {t: tuple(g) for t, g in pairs.groupby("tournament", sort=False)["sec_key"]}
+    mapping = {t: tuple(zip(_keys(g["section"]), g["division"]))
+               for t, g in secs.groupby("tournament", sort=False)} if len(secs) else {}
+    shapes: dict[tuple, list[tuple]] = {}
     out = []
-    mapped_t = set(secs["tournament"]) if len(secs) else set()
-    for t, grp in rows.groupby("tournament", sort=False):
-        if t in mapped_t:
-            s = secs[secs["tournament"] == t]
-            sections = [(_key(a), b) for a, b in zip(s["section"], s["division"])]
-            if len(sections) == 1:
-                # one listed section: results may leave Section blank
-                sections = [(k, sections[0][1]) for k in {*grp["sec_key"]}] or sections
-            single = len(sections) == 1
-        else:
-            keys = list(dict.fromkeys(grp["sec_key"]))
-            sections = [(k, "Open") for k in keys]
-            single = True
-        for d in DIVISIONS:
-            direct = [k for k, m in sections if m == d]
-            if d in ("Open", "U2000", "U1600") and direct:
-                seq, mode = direct, "mapped"
-            else:
-                first = [k for m in ("Open", "U2000", "U1600") for k, mm in sections if mm == m]
-                own = [k for k, m in sections if m == d and k not in first]
-                rest = [k for k, m in sections if k not in first and k not in own and m != "None"]
-                seq, mode = first + own + rest, "cascade"
-            if single:
-                mode = "single"
-            for i, k in enumerate(seq):
-                out.append((t, k, i, mode, d))
+    for t, keys in result_keys.items():
+        shape = (mapping.get(t), keys)
+        if shape not in shapes:
+            shapes[shape] = _orders_for(*shape)
+        out.extend((t, *rest) for rest in shapes[shape])
     return pd.DataFrame(out, columns=["tournament", "sec_key", "sec_rank", "mode", "division_list"])
+
+
+def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
+    """(section key, rank, mode, division) rows for one tournament shape — the ruling on cl. 13(2)–(4)."""
+    if mapped is not None:
+        sections = list(mapped)
+        if len(sections) == 1:
+            # one listed section: results may leave Section blank
+            sections = [(k, sections[0][1]) for k in result_keys] or sections
+        single = len(sections) == 1
+    else:
+        sections = [(k, "Open") for k in result_keys]
+        single = True
+    out = []
+    for d in DIVISIONS:
+        direct = [k for k, m in sections if m == d]
+        if d in ("Open", "U2000", "U1600") and direct:
+            seq, mode = direct, "mapped"
+        else:
+            first = [k for m in ("Open", "U2000", "U1600") for k, mm in sections if mm == m]
+            own = [k for k, m in sections if m == d and k not in first]
+            rest = [k for k, m in sections if k not in first and k not in own and m != "None"]
+            seq, mode = first + own + rest, "cascade"
+        if single:
+            mode = "single"
+        out.extend((k, i, mode, d) for i, k in enumerate(seq))
+    return out
 
 
 def _details(lst: pd.DataFrame, points_table: pd.Series, share: bool) -> pd.Series:
@@ -557,8 +569,13 @@ def _details(lst: pd.DataFrame, points_table: pd.Series, share: bool) -> pd.Seri
     tied_text = pd.Series("", index=lst.index, dtype="object")
     if tie.any():
         tables = lst.loc[tie, "tournament"].map(points_table)
-        tied_text[tie] = [_tie_text(t, a, b, n) for t, a, b, n in
-                          zip(tables, lst.loc[tie, "tie_first"], lst.loc[tie, "tie_last"], lst.loc[tie, "tie_n"])]
+        memo: dict[tuple, str] = {}  # the same tie shape recurs: spell each out once
+        texts = []
+        for key in zip(tables, lst.loc[tie, "tie_first"], lst.loc[tie, "tie_last"], lst.loc[tie, "tie_n"]):
+            if key not in memo:
+                memo[key] = _tie_text(*key)
+            texts.append(memo[key])
+        tied_text[tie] = texts
     return text + pd.Series(np.where(tie, tied_text, plain), index=lst.index)
 
 
