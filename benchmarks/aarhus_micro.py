@@ -27,6 +27,8 @@ sys.path.insert(0, str(HERE))
 sys.path.append(str(HERE.parent))  # after PYTHONPATH: another gpcalc (e.g. the code before a change) can be timed
 
 from run import _replicate  # noqa: E402
+from snapshots import compare  # noqa: E402
+from snapshots import outcome_frames as _frames  # noqa: E402
 
 
 def _folder(data: Path, seed: int) -> Path:
@@ -58,42 +60,6 @@ def snapshot(folder: Path, out: Path) -> None:
 
     pd_pickle.write_bytes(pickle.dumps(frames))
     print(f"every frame of the outcome (extra sheets too): {pd_pickle}")
-
-
-def _frames(outcome) -> dict:
-    names = ["ledger", "entries", "standings", "tournaments", "prizes", "clubs"]
-    frames = {n: getattr(outcome, n) for n in names}
-    for sheet in outcome.sheets:
-        frames[f"sheet:{sheet.name}"] = sheet.frame
-        frames[f"meta:{sheet.name}"] = (sheet.note, sheet.formats, sheet.highlight)
-    frames["json_extra"] = outcome.json_extra
-    frames["summary"] = list(outcome.summary)
-    return frames
-
-
-def compare(a: Path, b: Path) -> int:
-    """Every frame of two ``.frames.pkl`` snapshots equal: same values, dtypes, index and column order."""
-    import pickle
-
-    import pandas as pd
-
-    fa, fb = pickle.loads(a.read_bytes()), pickle.loads(b.read_bytes())
-    bad = 0
-    if list(fa) != list(fb):
-        print("different frame names / order")
-        bad += 1
-    for name in fa:
-        x, y = fa[name], fb.get(name)
-        try:
-            if isinstance(x, pd.DataFrame):
-                pd.testing.assert_frame_equal(x, y, check_exact=True)
-            else:
-                assert repr(x) == repr(y), "differs"
-        except AssertionError as exc:
-            bad += 1
-            print(f"{name}: {str(exc)[:300]}")
-    print(f"{len(fa)} frames compared, {bad} different")
-    return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,6 +31,8 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from run import _replicate  # noqa: E402
+from snapshots import compare  # noqa: E402
+from snapshots import outcome_frames as _frames  # noqa: E402
 
 
 def _folder(data: Path, seed: int) -> Path:
@@ -51,42 +53,6 @@ def _season(base, rows: int):
     season = _replicate(base, k, pd)
     season.issues = type(base.issues)()  # compute adds issues; do not pile them up across runs
     return season
-
-
-def _frames(outcome) -> dict:
-    names = ["ledger", "entries", "standings", "tournaments", "prizes", "clubs"]
-    frames = {n: getattr(outcome, n) for n in names}
-    for sheet in outcome.sheets:
-        frames[f"sheet:{sheet.name}"] = sheet.frame
-        frames[f"meta:{sheet.name}"] = (sheet.note, sheet.formats, sheet.highlight)
-    frames["json_extra"] = outcome.json_extra
-    frames["summary"] = list(outcome.summary)
-    frames["scalars"] = (outcome.rankings, outcome.standings_extra, outcome.tournament_json,
-                         outcome.points_decimals, outcome.clubs_sheet, outcome.prizes_sheet, outcome.prizes_note)
-    return frames
-
-
-def compare(a: Path, b: Path) -> int:
-    """Every frame of two snapshots equal: same values, dtypes, index and column order."""
-    import pandas as pd
-
-    fa, fb = pickle.loads(a.read_bytes()), pickle.loads(b.read_bytes())
-    bad = 0
-    if list(fa) != list(fb):
-        print("different frame names / order")
-        bad += 1
-    for name in fa:
-        x, y = fa[name], fb.get(name)
-        try:
-            if isinstance(x, pd.DataFrame):
-                pd.testing.assert_frame_equal(x, y, check_exact=True)
-            else:
-                assert repr(x) == repr(y), "differs"
-        except AssertionError as exc:
-            bad += 1
-            print(f"{name}: {str(exc)[:400]}")
-    print(f"{len(fa)} frames compared, {bad} different")
-    return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> int:

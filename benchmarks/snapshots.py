@@ -1,0 +1,45 @@
+"""Snapshots of a circuit's Outcome for the micro benchmarks: prove an optimisation changed no result.
+
+``outcome_frames`` collects every table and setting of an Outcome; ``compare`` checks two pickled snapshots
+frame by frame (values, dtypes, index and column order)."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+
+def outcome_frames(outcome) -> dict:
+    names = ["ledger", "entries", "standings", "tournaments", "prizes", "clubs"]
+    frames = {n: getattr(outcome, n) for n in names}
+    for sheet in outcome.sheets:
+        frames[f"sheet:{sheet.name}"] = sheet.frame
+        frames[f"meta:{sheet.name}"] = (sheet.note, sheet.formats, sheet.highlight)
+    frames["json_extra"] = outcome.json_extra
+    frames["summary"] = list(outcome.summary)
+    frames["scalars"] = (outcome.rankings, outcome.standings_extra, outcome.tournament_json,
+                         outcome.points_decimals, outcome.clubs_sheet, outcome.prizes_sheet, outcome.prizes_note)
+    return frames
+
+
+def compare(a: Path, b: Path) -> int:
+    """Every frame of two snapshots equal: same values, dtypes, index and column order."""
+    import pandas as pd
+
+    fa, fb = pickle.loads(a.read_bytes()), pickle.loads(b.read_bytes())
+    bad = 0
+    if list(fa) != list(fb):
+        print("different frame names / order")
+        bad += 1
+    for name in fa:
+        x, y = fa[name], fb.get(name)
+        try:
+            if isinstance(x, pd.DataFrame):
+                pd.testing.assert_frame_equal(x, y, check_exact=True)
+            else:
+                assert repr(x) == repr(y), "differs"
+        except AssertionError as exc:
+            bad += 1
+            print(f"{name}: {str(exc)[:400]}")
+    print(f"{len(fa)} frames compared, {bad} different")
+    return 1 if bad else 0
