@@ -43,10 +43,6 @@ def clean_text(raw: Any) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def is_blank(raw: Any) -> bool:
-    return clean_text(raw) == ""
-
-
 _INVISIBLE = " \t\r\n\u00a0\u200b\ufeff"
 
 

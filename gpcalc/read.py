@@ -474,10 +474,6 @@ class Table:
         return f"{self.letters.get(key, '')}{row}"
 
 
-def _nonblank_rows(rows: list[list[Any]]) -> list[int]:
-    return [i for i, r in enumerate(rows) if row_filled(r)]
-
-
 def find_header(rows: list[list[Any]], fields: tuple[Field, ...], scan: int = 10) -> int:
     """The header row: the first row (within `scan`) that names the most known columns."""
     best, best_hits = 0, -1

@@ -419,8 +419,8 @@ def expand(frame: pd.DataFrame, fields) -> pd.DataFrame:
 
 
 def _common_checks(season: Season) -> None:
-    """Checks every circuit shares: places in order, a player twice, birth years, tournament dates."""
-    r, issues, year = season.results, season.issues, season.year
+    """Checks every circuit shares: places in order, a player twice, birth years (dates: the circuits)."""
+    r, issues = season.results, season.issues
     if r.empty:
         return
     today = dt.date.today()
@@ -440,8 +440,6 @@ def _common_checks(season: Season) -> None:
         issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
                      hint="delete the repeated row (a player has one result per tournament)",
                      **season.where(row, "name"))
-    if not season.tournaments.empty and year and "start" in season.tournaments:
-        pass  # circuits check dates against their own season definition
 
 
 def _schema_checks(season: Season) -> None:
@@ -503,7 +501,3 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
                         if p - 1 == n + 1 else f"place {p} is too low for its position"),
                      hint=f"number the places 1, 2, 3 …; players sharing a place all get it (={n + 1}) and the "
                           "next player's place counts everyone above", **season.where(r.loc[idx], pc))
-
-
-def header_matches(value: Any, names: list[str]) -> bool:
-    return header_key(value) in names

@@ -68,8 +68,3 @@ def rank_with_ties(df: pd.DataFrame, keys: list[str], ascending: list[bool], gro
     out["rank"] = pos.where(new).ffill().astype("int64")
     out["tied"] = out.duplicated([group, "rank"], keep=False)
     return out
-
-
-def rank_label(rank: pd.Series, tied: pd.Series) -> pd.Series:
-    """3 or =3 for display."""
-    return np.where(tied, "=" + rank.astype(str), rank.astype(str))

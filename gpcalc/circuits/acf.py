@@ -439,8 +439,7 @@ class ACF(Circuit):
         summary = summary.rename(columns={"state": "club"})
         summary["ranking"] = "State"
         summary = st.rank_with_ties(summary, ["total"], [False], then=["club"])
-        clubs = summary[["ranking", "rank", "tied", "club", "total", "winners"]].rename(
-            columns={"total": "total"})
+        clubs = summary[["ranking", "rank", "tied", "club", "total", "winners"]]
         states_sheet = OutSheet("State players", sheet[["state", "name", "id", "best_division", "best_score",
                                                         "prize"]],
                                 note="Players with Grand Prix points, by State, with their best division score "
