@@ -124,6 +124,23 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
 
 # ---------------------------------------------------------------------------------------------- the bolsa
 
+
+def _fee_lines(tours: pd.DataFrame, smmlv: Decimal, floor: Decimal, share: str, section: str, line: str,
+               rule: str) -> list[dict]:
+    """One pot line per tournament: max(10 % of the entry fees, `share` × SMMLV), with its arithmetic."""
+    out = []
+    for row in tours.to_dict("records"):
+        fees = dec(row.get("entry_fees"))
+        ten = fees * TEN
+        amount = max(ten, floor)
+        which = "10 % of the entry fees" if ten >= floor else f"the {share} SMMLV floor"
+        out.append({"section": section, "line": line, "tournament": row["tournament"], "basis": float(fees),
+                    "computation": f"max(10 % × {money(fees)} = {money(ten)}; {share} × SMMLV {money(smmlv)} = "
+                    f"{money(floor)}) = {money(amount)} ({which})"
+                    + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
+                    "amount": amount, "rule": rule})
+    return out
+
 def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.DataFrame, dict[str, Decimal]]:
     """The bolsa lines (Art. 1, Art. 2 c) and the youth pot (Art. 2 l, m), each with its arithmetic.
 
@@ -138,16 +155,8 @@ def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.D
     t = tournaments[tournaments["counts"].fillna(False).astype(bool)]
     lines: list[dict[str, Any]] = []
     floor_open = s * HALF
-    for row in t[t["kind"] == "Open"].to_dict("records"):
-        fees = dec(row.get("entry_fees"))
-        ten = fees * TEN
-        amount = max(ten, floor_open)
-        which = "10 % of the entry fees" if ten >= floor_open else "the ½ SMMLV floor"
-        lines.append({"section": "Bolsa", "line": "Entry fees (senior open)", "tournament": row["tournament"],
-                      "basis": float(fees), "computation": f"max(10 % × {money(fees)} = {money(ten)}; ½ × SMMLV "
-                      f"{money(s)} = {money(floor_open)}) = {money(amount)} ({which})"
-                      + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
-                      "amount": amount, "rule": "FECODAZ Art. 2 c"})
+    lines += _fee_lines(t[t["kind"] == "Open"], s, floor_open, "½", "Bolsa", "Entry fees (senior open)",
+                        "FECODAZ Art. 2 c")
     senior = t[t["kind"] != "Sub 14"]
     for row in senior.to_dict("records"):
         if pd.isna(row.get("prizes_paid")):
@@ -177,18 +186,10 @@ def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.D
                         f"retained 20 %", "amount": one, "rule": RULE_ONE},
     ]
     floor_youth = s * QUARTER
-    youth_total = Decimal(0)
-    for row in t[t["kind"] == "Sub 14"].to_dict("records"):
-        fees = dec(row.get("entry_fees"))
-        ten = fees * TEN
-        amount = max(ten, floor_youth)
-        youth_total += amount
-        which = "10 % of the entry fees" if ten >= floor_youth else "the ¼ SMMLV floor"
-        lines.append({"section": "Youth pot", "line": "Entry fees (Sub 14)", "tournament": row["tournament"],
-                      "basis": float(fees), "computation": f"max(10 % × {money(fees)} = {money(ten)}; ¼ × SMMLV "
-                      f"{money(s)} = {money(floor_youth)}) = {money(amount)} ({which})"
-                      + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
-                      "amount": amount, "rule": "FECODAZ Art. 2 l, m"})
+    youth = _fee_lines(t[t["kind"] == "Sub 14"], s, floor_youth, "¼", "Youth pot", "Entry fees (Sub 14)",
+                       "FECODAZ Art. 2 l, m")
+    youth_total = sum((x["amount"] for x in youth), Decimal(0))
+    lines += youth
     lines.append({"section": "Youth pot", "line": "Youth pot total", "tournament": "", "basis": None,
                   "computation": "sum of the Sub-14 lines = " + money(youth_total), "amount": youth_total,
                   "rule": "FECODAZ Art. 1, Art. 2 l"})
