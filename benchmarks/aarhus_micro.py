@@ -27,20 +27,12 @@ sys.path.insert(0, str(HERE))
 sys.path.append(str(HERE.parent))  # after PYTHONPATH: another gpcalc (e.g. the code before a change) can be timed
 
 from run import _replicate  # noqa: E402
-from snapshots import compare  # noqa: E402
+from snapshots import compare, seeded_season  # noqa: E402
 from snapshots import outcome_frames as _frames  # noqa: E402
 
 
 def _folder(data: Path, seed: int) -> Path:
-    """The 100 × 100 season; generated only when missing (never re-drawn: the snapshot compares it)."""
-    folder = data / f"aarhus-100x100-s{seed}"
-    if not (folder / "season.xlsx").exists():
-        import subprocess
-
-        subprocess.run([sys.executable, str(HERE / "generate.py"), "aarhus", "--tournaments", "100", "--players",
-                        "100", "--seed", str(seed), "--out", str(folder)], check=True)
-    return folder
-
+    return seeded_season("aarhus", data, seed)
 
 def snapshot(folder: Path, out: Path) -> None:
     """The JSON export of the season, exactly as ``gpcalc build --json`` writes it (no workbook)."""

@@ -31,20 +31,12 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from run import _replicate  # noqa: E402
-from snapshots import compare  # noqa: E402
+from snapshots import compare, seeded_season  # noqa: E402
 from snapshots import outcome_frames as _frames  # noqa: E402
 
 
 def _folder(data: Path, seed: int) -> Path:
-    """The 100 × 100 season; generated only when missing (never re-drawn: the snapshots compare it)."""
-    folder = data / f"fecodaz-100x100-s{seed}"
-    if not (folder / "season.xlsx").exists():
-        import subprocess
-
-        subprocess.run([sys.executable, str(HERE / "generate.py"), "fecodaz", "--tournaments", "100", "--players",
-                        "100", "--seed", str(seed), "--out", str(folder)], check=True)
-    return folder
-
+    return seeded_season("fecodaz", data, seed)
 
 def _season(base, rows: int):
     import pandas as pd

@@ -6,7 +6,11 @@ frame by frame (values, dtypes, index and column order)."""
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
 
 
 def outcome_frames(outcome) -> dict:
@@ -43,3 +47,12 @@ def compare(a: Path, b: Path) -> int:
             print(f"{name}: {str(exc)[:400]}")
     print(f"{len(fa)} frames compared, {bad} different")
     return 1 if bad else 0
+
+
+def seeded_season(circuit: str, data: Path, seed: int) -> Path:
+    """The 100 × 100 season of `circuit`; generated only when missing (never re-drawn: snapshots compare it)."""
+    folder = data / f"{circuit}-100x100-s{seed}"
+    if not (folder / "season.xlsx").exists():
+        subprocess.run([sys.executable, str(HERE / "generate.py"), circuit, "--tournaments", "100", "--players",
+                        "100", "--seed", str(seed), "--out", str(folder)], check=True)
+    return folder
