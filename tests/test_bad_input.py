@@ -303,9 +303,16 @@ def xlsm_book(scratch: Path) -> bytes:
     path = scratch / "macro.xlsm"
     wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_numbers": False})
     wb.add_vba_project(str(vba))
+    _tournament_sheets(wb, "Macro Open", dt.date(2005, 8, 6))
+    wb.close()
+    return path.read_bytes()
+
+
+def _tournament_sheets(wb, name: str, start: dt.date):
+    """The Tournament and Results sheets of a standard ACF test tournament, written with xlsxwriter."""
     ws = wb.add_worksheet("Tournament")
     ws.write_row(0, 0, ["Setting", "Value"])
-    tour = acf_tournament("Macro Open", [], start=dt.date(2005, 8, 6))["Tournament"]
+    tour = acf_tournament(name, [], start=start)["Tournament"]
     for i, (k, v) in enumerate(tour.items(), start=1):
         ws.write_string(i, 0, k)
         ws.write(i, 1, v.isoformat() if isinstance(v, dt.date) else v)
@@ -314,8 +321,7 @@ def xlsm_book(scratch: Path) -> bytes:
         for j, v in enumerate(row):
             if v is not None:
                 rs.write(i, j, v)
-    wb.close()
-    return path.read_bytes()
+    return ws, rs
 
 
 def styled_book(build: Callable) -> Callable[[Path], bytes]:
@@ -327,17 +333,7 @@ def styled_book(build: Callable) -> Callable[[Path], bytes]:
 
         path = scratch / "styled.xlsx"
         wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_numbers": False})
-        ws = wb.add_worksheet("Tournament")
-        ws.write_row(0, 0, ["Setting", "Value"])
-        tour = acf_tournament("Styled Open", [], start=dt.date(2005, 9, 3))["Tournament"]
-        for i, (k, v) in enumerate(tour.items(), start=1):
-            ws.write_string(i, 0, k)
-            ws.write(i, 1, v.isoformat() if isinstance(v, dt.date) else v)
-        rs = wb.add_worksheet("Results")
-        for i, row in enumerate([HEADER, *RESULTS]):
-            for j, v in enumerate(row):
-                if v is not None:
-                    rs.write(i, j, v)
+        ws, rs = _tournament_sheets(wb, "Styled Open", dt.date(2005, 9, 3))
         build(ws, rs, wb)
         wb.close()
         return path.read_bytes()
