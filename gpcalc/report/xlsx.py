@@ -13,6 +13,7 @@ import pandas as pd
 from .. import __version__
 from ..circuits.base import Outcome, OutSheet
 from ..issues import Issue
+from . import sheetxml
 
 FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
 MAX_WIDTH = 60
@@ -80,33 +81,31 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
     return len(text)
 
 
-def _prepare(v: Any, fmt) -> tuple[str, Any, Any, int] | None:
-    """A cell to write: (kind, value, format, display length), or None for a blank. Text stays text."""
-    if _is_blank(v):
+Sparse = tuple[np.ndarray, np.ndarray, np.ndarray, list]  # data rows, columns, numbers, formats
+
+
+def _cell_formats(st: Styles, n: int, base, fmts: list | None, row_fmts: list | None) -> list | None:
+    """The format of each cell of a column when it varies by row: a per-cell format wins; a row format
+    (issues by severity, highlighted rows) applies to plain-text columns. None = the column's format throughout."""
+    if fmts is None and (row_fmts is None or base is not st.text):
         return None
-    if isinstance(v, bool | np.bool_):
-        return ("s", "Yes" if v else "No", fmt, 3)
-    if isinstance(v, int | float | np.integer | np.floating):
-        return ("n", float(v), fmt, len(f"{float(v):.2f}"))
-    if isinstance(v, pd.Timestamp):
-        v = v.to_pydatetime()
-    if isinstance(v, dt.datetime | dt.date):
-        if not isinstance(v, dt.datetime):
-            v = dt.datetime(v.year, v.month, v.day)
-        return ("d", v, fmt, 10)
-    text = str(v)
-    return ("s", text, fmt, len(text))
+    out = [base] * n
+    if row_fmts is not None and base is st.text:
+        out = [f if _is_format(f) else b for f, b in zip(row_fmts, out)]
+    if fmts is not None:
+        out = [f if _is_format(f) else b for f, b in zip(fmts, out)]
+    return out
 
 
 def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str, str, str]],
                 title: str = "", note: str = "", cell_formats: dict[str, Any] | None = None,
                 row_format: pd.Series | None = None, freeze_cols: int = 0, narrow_from: int | None = None,
-                sparse: list[tuple[int, int, float, Any]] | None = None) -> None:
+                sparse: Sparse | None = None) -> None:
     """A titled table: title, note, header (frozen, filtered), rows; widths fitted; landscape printing.
     `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row.
-    `sparse`: extra (data row, column, number, format) cells — e.g. results in a wide standings grid, written
-    without visiting the empty cells. Blank values are not written at all. Cells are written strictly row by
-    row, as the workbook's constant-memory mode requires."""
+    `sparse`: extra numeric cells right of the columns, as arrays (data row, column, number, format) — e.g.
+    results in a wide standings grid, written without visiting the empty cells. Blank values are not written.
+    Data rows are rendered in bulk (report/sheetxml.py) and streamed into the constant-memory worksheet."""
     r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
@@ -122,43 +121,27 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         ws.write_string(r0, c, header, st.header)
     per_cell = cell_formats or {}
     row_fmts = row_format.tolist() if row_format is not None else None
-    first = r0 + 1
-    n = len(frame)
-    prepared: list[tuple[int, list]] = []  # (column, cells per row)
-    for c, (key, _, fmt_name) in enumerate(columns):
-        if key not in frame.columns:
-            continue
-        values = frame[key].tolist()
-        base = st.by_name(fmt_name)
-        fmts = per_cell[key].tolist() if key in per_cell else None
-        kinds = {type(v) for v in values}
-        if fmts is None and row_fmts is None and kinds <= {str, type(None)}:
-            cells = [("s", v, base, len(v)) if v else None for v in values]  # fast path: a text column
-        elif fmts is None and kinds <= {float, int}:
-            cells = [("n", v, base, 10) if v == v else None for v in values]  # fast path: numbers (not NaN)
-        else:
-            cells = []
-            for i, v in enumerate(values):
-                fmt = base
-                if fmts is not None and _is_format(fmts[i]):
-                    fmt = fmts[i]
-                elif row_fmts is not None and fmt is st.text and _is_format(row_fmts[i]):
-                    fmt = row_fmts[i]
-                cells.append(_prepare(v, fmt))
-        widths[c] = max(widths[c], max((cell[3] + 2 for cell in cells if cell), default=0))
-        prepared.append((c, cells))
-    extra: dict[int, list] = {}
-    for i, c, v, fmt in sparse or ():
-        extra.setdefault(i, []).append((c, v, fmt))
-    writers = {"s": ws.write_string, "n": ws.write_number, "d": ws.write_datetime}
-    for i in range(n):
-        r = first + i
-        for c, cells in prepared:
-            cell = cells[i]
-            if cell is not None:
-                writers[cell[0]](r, c, cell[1], cell[2])
-        for c, v, fmt in sorted(extra.get(i, ()), key=lambda x: x[0]):
-            ws.write_number(r, c, v, fmt)
+    first, n = r0 + 1, len(frame)
+    present = [(c, key, st.by_name(fmt_name)) for c, (key, _, fmt_name) in enumerate(columns) if key in frame.columns]
+    formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
+               for c, key, base in present}
+    if sheetxml.supported(ws):
+        attr = _xf_attr()
+        rendered = []
+        for c, key, base in present:
+            xfs = attr(base) if formats[c] is None else [attr(f) for f in formats[c]]
+            col = sheetxml.column(frame[key], sheetxml.col_letter(c), xfs, attr(st.date) if base is st.text else None)
+            widths[c] = max(widths[c], col.width + 2)
+            rendered.append((c, col))
+        extra = None
+        last_col = len(columns) - 1
+        if sparse is not None and len(sparse[0]):
+            rows, cols, nums, fmts = sparse
+            extra = sheetxml.sparse_cells(first, rows, cols, nums, [attr(f) for f in fmts])
+            last_col = max(last_col, int(cols.max()))
+        sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, sheetxml.render_rows(first, n, rendered, extra))
+    else:  # per-cell writes: an xlsxwriter without the constant-memory internals (and the tests' reference)
+        _write_cells(ws, st, frame, present, formats, first, widths, sparse)
     for c, w in enumerate(widths):
         ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
     ws.freeze_panes(r0 + 1, freeze_cols)
@@ -170,6 +153,40 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     ws.repeat_rows(r0)
     ws.set_header(f"&L&\"Calibri,Bold\"{title.replace('&', '&&')}&R&D")
     ws.set_footer("&CPage &P of &N")
+
+
+def _xf_attr():
+    memo: dict[int, str] = {}
+
+    def attr(fmt) -> str:
+        key = id(fmt)
+        if key not in memo:
+            memo[key] = f' s="{fmt._get_xf_index()}"'
+        return memo[key]
+    return attr
+
+
+def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: dict, first: int,
+                 widths: list[int], sparse: Sparse | None) -> None:
+    """The same cells as the bulk renderer, one xlsxwriter call each, strictly row by row."""
+    values = {c: frame[key].tolist() for c, key, _ in present}
+    extra: dict[int, list] = {}
+    if sparse is not None:
+        for i, c, v, f in zip(*(np.asarray(a).tolist() if not isinstance(a, list) else a for a in sparse)):
+            extra.setdefault(i, []).append((c, v, f))
+    for i in range(len(frame)):
+        for c, _, base in present:
+            fmt = base if formats[c] is None else formats[c][i]
+            v = values[c][i]
+            if isinstance(v, dt.date | pd.Timestamp) and base is st.text:
+                fmt = st.date
+            if _is_blank(v) or (isinstance(v, str) and not v):
+                if formats[c] is not None:  # a row or cell format shows on blank cells too
+                    ws.write_blank(first + i, c, None, fmt)
+                continue
+            widths[c] = max(widths[c], write_cell(ws, first + i, c, v, fmt) + 2)
+        for c, v, f in sorted(extra.get(i, ()), key=lambda x: x[0]):
+            ws.write_number(first + i, c, v, f)
 
 
 def sheet_name(name: str, used: set[str]) -> str:
@@ -323,9 +340,8 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     row_of = pd.Series(range(len(s)), index=s["player"])
     col_of = {t: fixed + i for i, t in enumerate(tnames)}
     e = e[e["player"].isin(row_of.index)]
-    sparse = list(zip(e["player"].map(row_of).tolist(), e["tournament"].map(col_of).tolist(),
-                      e["points"].astype(float).tolist(),
-                      [st.counted if c else st.dropped for c in e["counted"].tolist()]))
+    sparse = (e["player"].map(row_of).to_numpy(dtype=np.int64), e["tournament"].map(col_of).to_numpy(dtype=np.int64),
+              e["points"].to_numpy(dtype=float), [st.counted if c else st.dropped for c in e["counted"].tolist()])
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
     write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, sparse=sparse,
