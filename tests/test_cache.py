@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from builders import acf_tournament, make_season, write_book
@@ -114,3 +115,66 @@ def test_key_depends_on_content_path_circuit_and_code():
     assert k != cache.key("abc", "u.xlsx", "acf")
     assert k != cache.key("abc", "t.xlsx", "aarhus")
     assert len(cache.code_fingerprint()) == 64
+
+
+# ------------------------------------------------------------------------------------------ worker processes
+
+
+def _snapshot(folder):
+    s = season.load_season(folder)
+    return [i.as_dict() for i in s.issues.items], s.results, s.tournaments, s.tables, s.letters, s.inputs
+
+
+def _same(a, b):
+    import pandas as pd
+
+    assert a[0] == b[0] and a[4] == b[4] and a[5] == b[5]
+    pd.testing.assert_frame_equal(a[1], b[1])
+    pd.testing.assert_frame_equal(a[2], b[2])
+    assert a[3].keys() == b[3].keys()
+    for k in a[3]:
+        pd.testing.assert_frame_equal(a[3][k], b[3][k])
+
+
+@pytest.mark.parametrize("sample", ["acf-2005", "aarhus-2012-13", "fecodaz-2009"])
+def test_workbooks_parsed_in_worker_processes_give_exactly_the_serial_season(monkeypatch, tmp_path, sample):
+    """Issue 7: many workbooks are parsed in worker processes; the season (issues in folder order, rows,
+    cell letters, input hashes) must be exactly what one process reads."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "sample_data" / sample
+    monkeypatch.setenv("GPCALC_NO_CACHE", "1")
+    monkeypatch.setenv("GPCALC_WORKERS", "1")
+    serial = _snapshot(folder)
+    monkeypatch.setenv("GPCALC_WORKERS", "2")
+    monkeypatch.setattr(season, "PARALLEL_FROM", 2)
+    pids = tmp_path / "pids"
+    real = season._parse_workbook
+
+    def spy(*args):
+        with open(pids, "a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return real(*args)
+
+    monkeypatch.setattr(season, "_parse_workbook", spy)  # called inside the (forked) workers
+    parallel = _snapshot(folder)
+    _same(parallel, serial)
+    assert str(os.getpid()) not in pids.read_text().split()  # the parsing really happened elsewhere
+
+
+def test_workers_store_what_they_parse_in_the_cache(tmp_path, cache_dir, reads, monkeypatch):
+    monkeypatch.setenv("GPCALC_WORKERS", "2")
+    monkeypatch.setattr(season, "PARALLEL_FROM", 2)
+    folder = folder_with(tmp_path, n=4)
+    first = build(folder, tmp_path)
+    assert len(list(cache_dir.glob("*.pkl"))) == 4  # written by the worker processes
+    reads.clear()
+    assert build(folder, tmp_path) == first
+    assert reads == []  # the warm build parsed nothing
+
+
+def test_worker_count_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("GPCALC_WORKERS", "3")
+    assert season.workers() == 3
+    monkeypatch.setenv("GPCALC_WORKERS", "zero")
+    assert 1 <= season.workers() <= 8
