@@ -22,11 +22,19 @@ if TYPE_CHECKING:
 BASE_FIELDS = ("name", "sex", "born_year", "born_date")
 
 
+_MEMO: dict[str, str] = {}  # normalised spellings, shared by the checks and resolve() within one run
+
+
 def _norms(names: pd.Series) -> pd.Series:
     """normalise_name over a column, computed once per distinct spelling."""
+    if len(_MEMO) > 2_000_000:
+        _MEMO.clear()
     uniq = pd.unique(names.dropna())
-    table = {n: normalise_name(n) for n in uniq}
-    return names.map(table)
+    memo = _MEMO
+    for n in uniq:
+        if n not in memo:
+            memo[n] = normalise_name(n)
+    return names.map(memo)
 
 
 def resolve(season: Season) -> None:
@@ -88,7 +96,10 @@ def resolve(season: Season) -> None:
             if f == "name":
                 differ = has & r["name"].notna() & (r["_norm"] != _norms(regv.astype("object")))
             else:
-                differ = has & r[f].notna() & (r[f].astype("object") != regv.astype("object"))
+                mine, theirs = r[f], regv
+                if mine.dtype != theirs.dtype or mine.dtype.kind not in "iufMb":  # compare as Python values
+                    mine, theirs = mine.astype("object"), theirs.astype("object")
+                differ = has & mine.notna() & (mine != theirs)
             if differ.any():
                 first = r[differ].drop_duplicates("player")
                 for idx, row in first.iterrows():

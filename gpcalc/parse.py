@@ -338,8 +338,22 @@ HINTS: dict[str, str] = {
 }
 
 
+class _CombiningMarks(dict):
+    """str.translate table dropping combining marks (accents after NFKD), filled in as characters are met."""
+
+    def __missing__(self, code: int) -> int | None:
+        value = None if unicodedata.combining(chr(code)) else code
+        self[code] = value
+        return value
+
+
+_MARKS = _CombiningMarks()
+
+
 def strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKD", text).translate(_MARKS)
 
 
 def normalise_name(name: str) -> str:
@@ -348,5 +362,7 @@ def normalise_name(name: str) -> str:
     if "," in text:
         last, _, first = text.partition(",")
         text = f"{first.strip()} {last.strip()}"
-    text = strip_accents(text).casefold().replace(".", " ").replace("-", " ")
+    text = strip_accents(text).casefold()
+    if "." in text or "-" in text:
+        text = text.replace(".", " ").replace("-", " ")
     return _SPACES.sub(" ", text).strip()
