@@ -104,6 +104,8 @@ def _foreign_hook() -> tuple[Callable, Callable] | None:
     except ImportError:
         return None
     if hasattr(formats, "is_foreign") and hasattr(formats, "load"):
+        if hasattr(formats, "forget_listings"):
+            formats.forget_listings()
         return formats.is_foreign, formats.load
     return None
 

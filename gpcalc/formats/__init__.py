@@ -55,19 +55,38 @@ def _ratings_folder(path: Path) -> bool:
 def _trf_sibling(path: Path) -> Path | None:
     from .trf import looks_like_trf
 
-    for p in sorted(path.parent.glob(f"{_glob_escape(path.stem)}.*")):
-        if p != path and p.suffix.casefold() in TRF_SUFFIXES and p.stem == path.stem and looks_like_trf(p):
+    for p in _same_stem(path):
+        if p != path and p.suffix.casefold() in TRF_SUFFIXES and looks_like_trf(p):
             return p
     return None
 
 
-def _glob_escape(text: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[]" else c for c in text)
+_DIRS: dict[str, dict[str, list[Path]]] = {}
+
+
+def forget_listings() -> None:
+    """Start of a season read: folders are listed afresh (see _same_stem)."""
+    _DIRS.clear()
+
+
+def _same_stem(path: Path) -> list[Path]:
+    """The files beside `path` with the same stem (sorted), from one listing per folder per season read — a
+    season of a thousand workbooks would otherwise list each folder once per workbook."""
+    key = str(path.parent)
+    if key not in _DIRS:
+        index: dict[str, list[Path]] = {}
+        try:
+            for p in sorted(path.parent.iterdir()):
+                index.setdefault(p.stem, []).append(p)
+        except OSError:
+            pass
+        _DIRS[key] = index
+    return _DIRS[key].get(path.stem, [])
 
 
 def _sidecar(path: Path) -> Path | None:
-    for p in sorted(path.parent.glob(f"{_glob_escape(path.stem)}.*")):
-        if p != path and p.stem == path.stem and p.suffix.casefold() in SIDE_SUFFIXES and not p.name.startswith("~$"):
+    for p in _same_stem(path):
+        if p != path and p.suffix.casefold() in SIDE_SUFFIXES and not p.name.startswith("~$"):
             return p
     return None
 
