@@ -30,7 +30,9 @@ import pandas as pd
 CHUNK = 20_000  # rows rendered at a time: bounds memory on million-row ledgers
 
 _SPECIAL = re.compile(r"[&<>\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
-_EDGE_SPACE = re.compile(r"(?:^|\n)\s|\s(?:\n|$)")  # on the column joined with "\n": false positives only
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
+_CONTROL_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]")
+_SEP = "\ue000"  # a private-use character: joins a column's texts for one scan (false positives only)
 _EPOCH = np.datetime64("1899-12-30", "ns")
 _LEAP_BUG = np.datetime64("1900-03-01", "ns")  # Excel's phantom 29 February 1900
 
@@ -50,12 +52,16 @@ def col_letter(c: int) -> str:
     return s
 
 
-def escape_text(t: str) -> str:
-    """What xlsxwriter does to an inline string: control characters → _xHHHH_, then &, <, > → entities."""
+def _escape_control(t: str) -> str:
+    """xlsxwriter's escape of control characters (→ _xHHHH_) and of literal _xHHHH_ (→ _x005F_xHHHH_)."""
     from xlsxwriter.xmlwriter import XMLwriter
 
-    t = XMLwriter._escape_control_characters(t)
-    return t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return XMLwriter._escape_control_characters(t)
+
+
+def escape_text(t: str) -> str:
+    """What xlsxwriter does to an inline string: control characters → _xHHHH_, then &, <, > → entities."""
+    return _escape_control(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _needs_preserve(t: str) -> bool:
@@ -94,12 +100,13 @@ def _text_tails(texts: list[Any], xfs: list[str] | str) -> tuple[Callable[[int, 
     """A text column (str or None/NaN per row)."""
     texts = [t if isinstance(t, str) else "" for t in texts]
     width = max(map(len, texts), default=0)
-    joined = "\n".join(texts)
-    if _SPECIAL.search(joined) or _EDGE_SPACE.search(joined):
-        opens = ['<t xml:space="preserve">' if _needs_preserve(t) else "<t>" for t in texts]
-        texts = [escape_text(t) if _SPECIAL.search(t) else t for t in texts]
-    else:
-        opens = None
+    joined = _SEP.join(texts)  # a few scans of the whole column decide what each value needs
+    if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
+        texts = [_escape_control(t) if t else t for t in texts]
+    if "&" in joined or "<" in joined or ">" in joined:
+        texts = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in texts]
+    opens = ['<t xml:space="preserve">' if _needs_preserve(t) else "<t>" for t in texts] \
+        if any(map(_needs_preserve, texts)) else None
     if isinstance(xfs, str):
         head = f'{xfs} t="inlineStr"><is>'
         if opens is None:
