@@ -294,8 +294,9 @@ class FECODAZ(Circuit):
         r = r[R.tmap(r["tournament"], valid).fillna(False).astype(bool)]
         cats = tours.set_index("tournament")["category"]
         feeds = tours.set_index("tournament")["feeds"]
-        cat_rows = r[R.tmap(r["tournament"], tours.set_index("tournament")["kind"]).isin(R.CATEGORY_KINDS)]
-        team_rows = r[R.tmap(r["tournament"], tours.set_index("tournament")["kind"]).eq("Team")]
+        kind = R.tmap(r["tournament"], tours.set_index("tournament")["kind"])  # looked up once for both
+        cat_rows = r[kind.isin(R.CATEGORY_KINDS)]
+        team_rows = r[kind.eq("Team")]
         cat_t = cats[cats.index.isin(cat_rows["tournament"].unique())]
         awards = pd.concat([
             R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year),
@@ -422,7 +423,9 @@ class FECODAZ(Circuit):
         notes_per: list[str] = []
         clashes = _same_dates(t, ("Open", "Sub 14"))
         sub14_stops = set(t.loc[t["kind"] == "Sub 14", "stop"].astype(str))
-        for i, tour in enumerate(_records(t)):
+        used = ["tournament", "file", "sheet", "cells", "kind", "start", "end", "rounds", "prizes_paid", "entry_fees",
+                "players", "valid", "reason", "registered", "stop"]
+        for i, tour in enumerate(_records(t[used])):  # only the columns the checks read
             notes: list[tuple[str, str, str]] = []
             days = (tour.end - tour.start).days + 1 if pd.notna(tour.start) and pd.notna(tour.end) else None
             if pd.notna(tour.rounds) and tour.kind != "Team" and tour.rounds < MIN_ROUNDS:
@@ -462,7 +465,7 @@ class FECODAZ(Circuit):
         r = season.results
         out = r[["tournament", "file", "sheet", "row", "player", "name", "id", "place", "score", "games", "sex",
                  "born_year", "title", "league", "withdrew", "team", "team_place", "board", "board_place",
-                 "national_rating", "fide_rating"]].copy()
+                 "national_rating", "fide_rating"]]  # a new frame (copy-on-write): no deep copy needed
         out["title"] = out["title"].replace("", None)
         out["withdrew"] = out["withdrew"].fillna("No")
         return out
@@ -570,7 +573,7 @@ class FECODAZ(Circuit):
         order = RANKING_ORDER
         tord = {t: i for i, t in enumerate(tours["tournament"])}
         lg = lg.assign(_r=lg["ranking"].map(order), _t=R.tmap(lg["tournament"], tord).fillna(len(tord)))
-        lg = lg.sort_values(["_t", "_r", "points"], ascending=[True, True, False], kind="stable")
+        lg = lg.iloc[R._stable_order(lg, ["_t", "_r", "points"], [True, True, False])]  # = a stable sort_values
         return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
 
     def _ligas(self, standings: pd.DataFrame, season=None) -> pd.DataFrame:
@@ -816,8 +819,11 @@ def _same_dates(t: pd.DataFrame, kinds: tuple[str, ...], chunk: int = 2_000_000)
         keep = names[pi] != names[pj]
         pi, pj = pi[keep], pj[keep]
         order = np.lexsort((pj, pi))
-        joined = pd.Series(names[pj[order]]).groupby(pi[order], sort=False).agg(", ".join)
-        out.update(zip(joined.index.tolist(), joined.tolist()))
+        # one ", ".join per tournament over its slice of the sorted pairs (no group-by with a Python lambda)
+        pi, others = pi[order], names[pj[order]].tolist()
+        bounds = np.flatnonzero(np.diff(pi)) + 1
+        starts, ends = [0, *bounds.tolist()], [*bounds.tolist(), len(pi)]
+        out.update((int(pi[a]), ", ".join(others[a:b])) for a, b in zip(starts, ends))
     return out
 
 

@@ -129,7 +129,7 @@ def _fee_lines(tours: pd.DataFrame, smmlv: Decimal, floor: Decimal, share: str, 
                rule: str) -> list[dict]:
     """One pot line per tournament: max(10 % of the entry fees, `share` × SMMLV), with its arithmetic."""
     out = []
-    for row in tours.to_dict("records"):
+    for row in tours[["tournament", "entry_fees"]].to_dict("records"):  # only the columns used: fast
         fees = dec(row.get("entry_fees"))
         ten = fees * TEN
         amount = max(ten, floor)
@@ -158,7 +158,7 @@ def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.D
     lines += _fee_lines(t[t["kind"] == "Open"], s, floor_open, "½", "Bolsa", "Entry fees (senior open)",
                         "FECODAZ Art. 2 c")
     senior = t[t["kind"] != "Sub 14"]
-    for row in senior.to_dict("records"):
+    for row in senior[["tournament", "prizes_paid"]].to_dict("records"):
         if pd.isna(row.get("prizes_paid")):
             continue
         prizes = dec(row.get("prizes_paid"))
@@ -258,12 +258,12 @@ def organiser_awards(tournaments: pd.DataFrame) -> pd.DataFrame:
         group = t[t["category"] == c]
         tied = len(group) > 1
         share = ORGANISER_AWARDS[slot:slot + len(group)]
-        for tour in group.to_dict("records"):
+        names = group["tournament"].tolist()
+        for tour in group[["tournament", "host_league"]].to_dict("records"):
             value = ORGANISER_AWARDS[slot]
             note = ""
             if tied:
-                note = (f"tied on categoría {c} with " + ", ".join(x for x in group["tournament"]
-                                                                   if x != tour["tournament"])
+                note = (f"tied on categoría {c} with " + ", ".join(x for x in names if x != tour["tournament"])
                         + " for " + " and ".join(money(v) for v in share) + " — the federation decides")
             rows.append({"ranking": "Organisers", "place": slot + 1, "name": tour["host_league"], "id": None,
                          "player": None, "tournament": tour["tournament"], "value": float(value),

@@ -95,6 +95,18 @@ def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
     return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
 
 
+def _group_codes(*cols: pd.Series) -> np.ndarray:
+    """One integer per distinct combination of the columns' values (blanks included), in no particular order:
+    a group-by key without a group-by."""
+    code = np.zeros(len(cols[0]), dtype="int64")
+    for i, col in enumerate(cols):
+        c, u = pd.factorize(col, use_na_sentinel=False)
+        code = code * (len(u) + 1) + c
+        if i:
+            code = pd.factorize(code)[0].astype("int64")  # dense again: no overflow however many columns
+    return code
+
+
 # ---------------------------------------------------------------------------------------------- categoría
 
 NORM_BONUS: dict[str, int] = {"None": 0, "IM": 2, "GM": 4}  # Art. 3 item 2
@@ -449,7 +461,7 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
     Item 5: the players with the same game score as the player at the last scoring place (place c) who are
     ranked below it by tiebreak get half of that place's points each.
     """
-    r = results.copy()
+    r = results.reset_index(drop=True)  # a new frame (as the merge that used to come here made it)
     r["category"] = tmap(r["tournament"], categories).astype("Int64")
     cat = r["category"].fillna(0).astype("int64").to_numpy()
     place = pd.to_numeric(r["place"], errors="coerce").fillna(0).astype("int64").to_numpy()
@@ -457,10 +469,9 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
     r["base_points"] = np.where(place <= cat, pts, 0.0)
     # item 5: the last scorer of each tournament
     last = r.loc[place == cat, ["tournament", "score"]].drop_duplicates("tournament")
-    last = last.rename(columns={"score": "_last_score"})
-    r = r.merge(last, on="tournament", how="left")
+    last_score = tmap(r["tournament"], last.set_index("tournament")["score"])
     last_pts = table.points(cat, cat)
-    tied = (place > cat) & (cat > 0) & r["score"].notna().to_numpy() & (r["score"] == r["_last_score"]).to_numpy()
+    tied = (place > cat) & (cat > 0) & r["score"].notna().to_numpy() & (r["score"] == last_score).to_numpy()
     r["base_points"] = np.where(tied, last_pts / 2, r["base_points"])
     r["base_rule"] = np.where(tied, RULE_TIE, np.where(r["base_points"] > 0, RULE_PLACE, ""))
     r["base_detail"] = ""
@@ -481,7 +492,7 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
                       + s["category"].astype(str) + ", " + _fmts(s["last_pts"]) + " pts): half = "
                       + _fmts(s["base_points"]))
         r.loc[scored, "base_detail"] = np.where(s["tied"], detail_tie, detail_place)[codes]
-    return r.drop(columns=["_last_score"])
+    return r
 
 
 def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
@@ -491,12 +502,24 @@ def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
     ``members``: membership rows with base_points, place, minimum (whether the ranking has a group).
     Adds columns group_rank, minimum_points, points, rule, detail (one score: the highest).
     """
-    m = members.copy()
-    keys = ["tournament", "ranking"]
-    m["group_rank"] = m.groupby(keys)["place"].rank(method="first").astype("int64")
-    group_max = m.groupby(keys)["base_points"].transform("max")
-    applies = m["minimum"].astype(bool) & (group_max <= MINIMUM_THRESHOLD)
-    m["minimum_points"] = np.where(applies, m["group_rank"].map(MINIMUMS).fillna(0.0), 0.0)
+    m = members.copy(deep=False)  # new columns only (copy-on-write keeps ``members`` as it is)
+    # per (tournament, ranking) group, on integer codes: the rank by place (ties by row order, as
+    # rank(method="first")) and the group's best base points (blanks skipped)
+    group = _group_codes(m["tournament"], m["ranking"])
+    n = len(m)
+    order = np.lexsort((np.arange(n), _floats(m["place"]), group))
+    first = _runs(group[order])
+    gid = np.repeat(np.arange(len(first)), np.diff(np.append(first, n)))
+    rank = np.empty(n, dtype="int64")
+    rank[order] = np.arange(n) - first[gid] + 1
+    m["group_rank"] = rank
+    base = m["base_points"].to_numpy("float64")
+    group_max = np.empty(n)
+    group_max[order] = np.fmax.reduceat(base[order], first)[gid] if n else base
+    with np.errstate(invalid="ignore"):
+        applies = m["minimum"].astype(bool).to_numpy() & (group_max <= MINIMUM_THRESHOLD)
+    by_rank = np.array([MINIMUMS.get(i, 0.0) for i in range(max(MINIMUMS) + 2)])
+    m["minimum_points"] = np.where(applies, by_rank[np.clip(rank, 0, len(by_rank) - 1)], 0.0)
     use_min = m["minimum_points"] > m["base_points"]
     m["points"] = np.where(use_min, m["minimum_points"], m["base_points"])
     m["rule"] = np.where(use_min, RULE_MIN, m["base_rule"])
@@ -520,8 +543,9 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     """
     if results.empty:
         return _empty_awards()
-    based = place_points(results, categories, table)
     # only the columns the rules and the award rows use (each row is repeated once per ranking)
+    based = place_points(results[["tournament", "player", "place", "score", "sex", "born_year"]], categories,
+                         table)
     based = based[["tournament", "player", "place", "sex", "born_year", "base_points", "base_rule", "base_detail"]]
     members = fed_membership(based, feeds, year, rankings)
     scored = apply_minimums(members)
@@ -589,10 +613,16 @@ def one_score(awards: pd.DataFrame) -> pd.DataFrame:
     """
     if awards.empty:
         return awards.reindex(columns=AWARD_COLUMNS)
-    a = awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
-                           kind="stable")
-    a = a.drop_duplicates(["tournament", "ranking", "player"], keep="first")
-    return a[AWARD_COLUMNS].reset_index(drop=True)
+    return _first_per_key(awards)[AWARD_COLUMNS].reset_index(drop=True)
+
+
+def _first_per_key(awards: pd.DataFrame) -> pd.DataFrame:
+    """``awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
+    kind="stable").drop_duplicates(["tournament", "ranking", "player"], keep="first")``, on sort keys (equal
+    keys ⇔ equal values, blanks equal as drop_duplicates has them)."""
+    keys = [_sort_key(awards[c]) for c in ("tournament", "ranking", "player")]
+    order = np.lexsort([*keys, _sort_key(awards["points"], asc=False)][::-1])
+    return awards.iloc[order[_runs(*(k[order] for k in keys))]]
 
 
 # ---------------------------------------------------------------------------------------------- closed events
@@ -642,20 +672,31 @@ def tournaments_held(awards: pd.DataFrame) -> pd.Series:
     return awards[awards["points"] > 0].groupby("ranking")["tournament"].nunique()
 
 
+def _sort_key(v: pd.Series, asc: bool = True) -> np.ndarray:
+    """An ascending float sort key of a column (blanks last): numbers as they are, anything else by its rank
+    among the column's sorted distinct values."""
+    if v.dtype.kind in "biuf" and isinstance(v.dtype, np.dtype):
+        x = v.to_numpy("float64")
+        return np.where(np.isnan(x), np.inf, x if asc else -x)
+    codes = pd.factorize(v, sort=True)[0].astype("float64")
+    return np.where(codes < 0, np.inf, codes if asc else -codes)
+
+
 def _stable_order(frame: pd.DataFrame, cols: Sequence[str], ascending: Sequence[bool]) -> np.ndarray:
     """The row order of ``frame.sort_values(cols, ascending=ascending, kind="stable")`` (blanks last), from
-    integer sort keys: numbers as they are, anything else by its rank among the column's sorted distinct values."""
-    keys = []
-    for col, asc in zip(cols, ascending):
-        v = frame[col]
-        if v.dtype.kind in "biuf" and isinstance(v.dtype, np.dtype):
-            x = v.to_numpy("float64")
-            key = np.where(np.isnan(x), np.inf, x if asc else -x)
-        else:
-            codes = pd.factorize(v, sort=True)[0].astype("float64")
-            key = np.where(codes < 0, np.inf, codes if asc else -codes)
-        keys.append(key)
-    return np.lexsort(keys[::-1])
+    integer sort keys (see :func:`_sort_key`)."""
+    return np.lexsort([_sort_key(frame[col], asc) for col, asc in zip(cols, ascending)][::-1])
+
+
+def _runs(*keys: np.ndarray) -> np.ndarray:
+    """Start positions of the runs of equal consecutive ``keys`` (arrays of one length, already sorted)."""
+    n = len(keys[0])
+    start = np.zeros(n, dtype=bool)
+    if n:
+        start[0] = True
+        for k in keys:
+            start[1:] |= k[1:] != k[:-1]
+    return np.flatnonzero(start)
 
 
 def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -667,45 +708,61 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     for each number ``j`` of closed results, the best ``j`` closed and the best ``k − j`` open are taken.
     Ties prefer fewer closed results, then earlier tournaments.
     Returns (entries + counted, totals: ranking, player, counted_points, closed_counted, cap_cut, total).
+
+    On arrays: the rows sorted by ranking, player, closed, points (best first), date, tournament; for each
+    (ranking, player) the options j = 0 … min(k, closed results), each with i = min(k − j, open results), from
+    the running sums of each kind; the best option is the highest value, then the smallest j.
     """
     e = entries.copy()
     e["closed"] = e["closed"].fillna(False).astype(bool)
-    e["k"] = e["ranking"].map(limits).fillna(1).astype("int64")
-    e = e.iloc[_stable_order(e, ["ranking", "player", "closed", "points", "date", "tournament"],
-                             [True, True, True, False, True, True])]
-    e["idx"] = e.groupby(["ranking", "player", "closed"]).cumcount()  # 0 = best of its kind
-    keys = ["ranking", "player"]
-    players = e.groupby(keys, sort=False).agg(k=("k", "first")).reset_index()
-    counts = e.groupby(keys + ["closed"]).size().unstack("closed", fill_value=0)
-    players = players.merge(counts.rename(columns={False: "n_open", True: "n_closed"}).reset_index(),
-                            on=keys, how="left")
-    for col in ("n_open", "n_closed"):
-        if col not in players:
-            players[col] = 0
-        players[col] = players[col].fillna(0).astype("int64")
-    # cumulative sums: csum(i) = points of the best i results of a kind (i = 0 included)
-    e["csum"] = e.groupby(keys + ["closed"])["points"].cumsum()
-    cum = e[["ranking", "player", "closed", "idx", "csum"]].assign(i=lambda d: d["idx"] + 1).drop(columns="idx")
-    zero = players[keys].assign(i=0, csum=0.0)
-    open_cum = pd.concat([zero, cum[~cum["closed"]].drop(columns="closed")], ignore_index=True)
-    closed_cum = pd.concat([zero, cum[cum["closed"]].drop(columns="closed")], ignore_index=True)
-    options = closed_cum.rename(columns={"i": "j", "csum": "closed_sum"}).merge(players, on=keys)
-    options = options[options["j"] <= options["k"]]
-    options["i"] = np.minimum(options["k"] - options["j"], options["n_open"])
-    options = options.merge(open_cum.rename(columns={"csum": "open_sum"}), on=keys + ["i"], how="left")
-    options["value"] = options["open_sum"] + np.minimum(cap, options["closed_sum"])
-    options = options.sort_values(keys + ["value", "j"], ascending=[True, True, False, True], kind="stable")
-    best = options.drop_duplicates(keys, keep="first")[keys + ["i", "j", "open_sum", "closed_sum", "value"]]
-    e = e.merge(best[keys + ["i", "j"]], on=keys, how="left")
-    e["counted"] = np.where(e["closed"], e["idx"] < e["j"], e["idx"] < e["i"])
-    totals = best.rename(columns={"value": "total"}).copy()
-    totals["counted_points"] = totals["open_sum"] + totals["closed_sum"]
-    totals["closed_counted"] = totals["closed_sum"]
-    totals["cap_cut"] = np.maximum(0.0, totals["closed_sum"] - cap)
-    totals = totals[keys + ["counted_points", "closed_counted", "cap_cut", "total"]].reset_index(drop=True)
-    out = e.drop(columns=["k", "idx", "csum", "i", "j"])
-    out = out.iloc[_stable_order(out, ["ranking", "player", "date", "tournament"], [True] * 4)]
-    return out.reset_index(drop=True), totals
+    rk_key, pl_key = _sort_key(e["ranking"]), _sort_key(e["player"])
+    date_key, t_key = _sort_key(e["date"]), _sort_key(e["tournament"])
+    closed = e["closed"].to_numpy()
+    points = e["points"].to_numpy("float64")
+    order = np.lexsort((t_key, date_key, _sort_key(e["points"], asc=False), closed, pl_key, rk_key))
+    cl, pts = closed[order], points[order]
+    n = len(order)
+    # runs: (ranking, player) groups, and inside them the open then the closed results
+    groups = _runs(rk_key[order], pl_key[order])
+    kinds = _runs(rk_key[order], pl_key[order], cl)
+    gid = np.zeros(n, dtype="int64")
+    gid[groups[1:]] = 1
+    gid = np.cumsum(gid)
+    kid = np.zeros(n, dtype="int64")
+    kid[kinds[1:]] = 1
+    kid = np.cumsum(kid)
+    idx = np.arange(n) - kinds[kid] if n else np.zeros(0, dtype="int64")  # 0 = best of its kind
+    total_sum = np.cumsum(pts)
+    before = np.concatenate([[0.0], total_sum])[kinds]  # running sum before each run starts
+    csum = total_sum - before[kid] if n else np.zeros(0)  # points of the best idx + 1 results of its kind
+    n_g = len(groups)
+    rankings = e["ranking"].iloc[order[groups]] if n else e["ranking"].iloc[:0]
+    k = pd.Series(rankings.to_numpy(), dtype=object).map(limits).fillna(1).to_numpy("int64")
+    n_open = np.bincount(gid[~cl], minlength=n_g)
+    n_closed = np.bincount(gid[cl], minlength=n_g)
+    open_at = groups  # the open run comes first in its group
+    closed_at = groups + n_open
+    # options: j = 0 … min(k, n_closed) closed results per group
+    n_opt = np.minimum(k, n_closed) + 1
+    og = np.repeat(np.arange(n_g), n_opt)
+    j = np.arange(len(og)) - np.repeat(np.cumsum(n_opt) - n_opt, n_opt)
+    i = np.minimum(k[og] - j, n_open[og])
+    open_sum = np.where(i > 0, csum[np.clip(open_at[og] + i - 1, 0, max(n - 1, 0))], 0.0) if n else np.zeros(0)
+    closed_sum = np.where(j > 0, csum[np.clip(closed_at[og] + j - 1, 0, max(n - 1, 0))], 0.0) if n else np.zeros(0)
+    value = open_sum + np.minimum(cap, closed_sum)
+    pick = np.lexsort((j, -value, og))
+    best = pick[_runs(og[pick])] if len(og) else np.zeros(0, dtype="int64")  # one option per group, in order
+    b_i, b_j = i[best], j[best]
+    counted = np.where(cl, idx < b_j[gid], idx < b_i[gid]) if n else np.zeros(0, dtype=bool)
+    totals = pd.DataFrame({
+        "ranking": rankings.reset_index(drop=True), "player": e["player"].iloc[order[groups]].reset_index(drop=True),
+        "counted_points": open_sum[best] + closed_sum[best], "closed_counted": closed_sum[best],
+        "cap_cut": np.maximum(0.0, closed_sum[best] - cap), "total": value[best]})
+    # the rows by ranking, player, date, tournament (ties: the order above)
+    order2 = np.lexsort((t_key[order], date_key[order], pl_key[order], rk_key[order]))
+    out = e.iloc[order[order2]].reset_index(drop=True)
+    out["counted"] = counted[order2]
+    return out, totals
 
 
 # ---------------------------------------------------------------------------------------------- ranking
@@ -1018,9 +1075,15 @@ def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
     any_scored = w.groupby("tournament")["points"].transform("max") > 0
     minimum = w["dama_position"].map(DAMA_MINIMUMS).fillna(0.0)
     w["points"] = np.where(any_scored, w["points"], minimum).astype("float64")
-    w["detail"] = np.where(any_scored, "her " + w["ranking"] + " points: " + w["detail"],
-                           "no amateur woman scored in her band: best amateur woman no. "
-                           + w["dama_position"].astype(str) + " gets " + _fmts(w["points"]))
+    # each text built only for the rows that get it
+    sc = any_scored.to_numpy(bool)
+    text = np.empty(len(w), dtype=object)
+    if sc.any():
+        text[sc] = ("her " + w["ranking"][sc] + " points: " + w["detail"][sc]).to_numpy(object)
+    if (~sc).any():
+        text[~sc] = ("no amateur woman scored in her band: best amateur woman no. "
+                     + w["dama_position"][~sc].astype(str) + " gets " + _fmts(w["points"][~sc])).to_numpy(object)
+    w["detail"] = text
     w["rule"] = np.where(any_scored, w["rule"], RULE_DAMA_MIN)
     w["ranking"] = DAMA_AMATEUR
     w["position"] = w["dama_position"]
@@ -1118,7 +1181,11 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     keep = band > 0
     m, m_tix, m_band = m[keep], tix[keep], band[keep]
     pts = category_points(m, table, irt, titled)
-    pts["detail"] = pts["detail"] + np.where(pts["locked_band"], " [category locked for the year]", "")
+    locked_rows = pts["locked_band"].to_numpy(bool)
+    if locked_rows.any():  # the suffix only where it goes (detail + "" elsewhere is the detail itself)
+        detail = pts["detail"].copy()
+        detail[locked_rows] = detail[locked_rows] + " [category locked for the year]"
+        pts["detail"] = detail
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
     scored_rows = bands[bands["points"] > 0]
@@ -1180,6 +1247,4 @@ def one_score_pos(awards: pd.DataFrame) -> pd.DataFrame:
     """:func:`one_score` keeping the position column."""
     if awards.empty:
         return awards
-    a = awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
-                           kind="stable")
-    return a.drop_duplicates(["tournament", "ranking", "player"], keep="first").reset_index(drop=True)
+    return _first_per_key(awards).reset_index(drop=True)
