@@ -179,20 +179,38 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             is_foreign.add(i)
         else:
             jobs.append((i, path, label, digest))
-    bundles = _read_workbooks(jobs, circuit, use_cache, write_cache, progress, len(paths))
+    read = _read_workbooks(jobs, circuit, folder, use_cache, write_cache, progress, len(paths))
+    pack, run = read.pack, []  # run: consecutive positions in the pack, taken as one slice of its frames
+
+    def take_run() -> None:
+        if run:
+            result_frames.extend(pack.results_of(run[0], run[-1]))
+            for name in pack.extra:
+                extra_frames.setdefault(name, []).extend(pack.extra_of(name, run[0], run[-1]))
+            run.clear()
+
     for i, path in enumerate(paths):
-        if i in is_foreign:
-            tbook = foreign[1](path, path.relative_to(folder).as_posix(), issues, circuit)
-            if tbook is not None:
-                _read_tournament(season, tbook, tours, result_frames, extra_frames)
-            continue
-        bundle = bundles[i]
+        item = read.items.get(i)
+        if isinstance(item, int):
+            if run and item != run[-1] + 1:
+                take_run()
+            run.append(item)
+            bundle = pack.meta[item]
+        else:
+            take_run()
+            if i in is_foreign:
+                tbook = foreign[1](path, path.relative_to(folder).as_posix(), issues, circuit)
+                if tbook is not None:
+                    _read_tournament(season, tbook, tours, result_frames, extra_frames)
+                continue
+            bundle = item
+            result_frames.extend(f.copy() for f in bundle.results)
+            for name, frames in bundle.extra.items():
+                extra_frames.setdefault(name, []).extend(f.copy() for f in frames)
         issues.extend(bundle.issues)
         season.letters.update(bundle.letters)
         tours.extend(bundle.tours)
-        result_frames.extend(f.copy() for f in bundle.results)
-        for name, frames in bundle.extra.items():
-            extra_frames.setdefault(name, []).extend(f.copy() for f in frames)
+    take_run()
     if progress:
         progress(len(paths), len(paths), "")
     if not paths:
@@ -234,46 +252,132 @@ def workers() -> int:
     return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
 
 
-def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circuit, use_cache: bool,
-                    write_cache: bool, progress: Callable[[int, int, str], None] | None,
-                    total: int) -> dict[int, _Bundle]:
-    """Every ordinary workbook's bundle, by index: cached ones straight from the cache, the rest parsed — in
-    worker processes when there are many (parsing is pure Python per cell, so two cores read ~1.8× faster).
-    Results are keyed by index, so issues keep the folder's order however the work was shared out."""
+PACK_FROM = 24  # workbooks from which a season's parsed workbooks are also kept together in one pack
+
+
+@dataclass
+class _Pack:
+    """Every parsed workbook of a season in one cache entry (one file to read and unpickle instead of one per
+    workbook — a thousand small DataFrames unpickle ~4× slower than the same rows as one frame).
+
+    `keys[j]` is the per-workbook cache key of bundle j (content, path in the folder, circuit, gpcalc's code), so a
+    pack can only serve a workbook whose bytes and place are exactly those it was made from. `meta[j]` is the
+    bundle without its frames; the frames of all bundles are concatenated in `results` / `extra`, bundle j owning
+    rows ``rstart[j]:rstart[j + 1]`` (and ``xstart[name][j]:…``)."""
+
+    keys: list[str]
+    meta: list[_Bundle]
+    results: pd.DataFrame
+    rstart: list[int]
+    extra: dict[str, pd.DataFrame]
+    xstart: dict[str, list[int]]
+
+    def results_of(self, first: int, last: int) -> list[pd.DataFrame]:
+        a, b = self.rstart[first], self.rstart[last + 1]
+        return [self.results.iloc[a:b]] if b > a else []
+
+    def extra_of(self, name: str, first: int, last: int) -> list[pd.DataFrame]:
+        a, b = self.xstart[name][first], self.xstart[name][last + 1]
+        return [self.extra[name].iloc[a:b]] if b > a else []
+
+    def frames(self, j: int) -> tuple[list[pd.DataFrame], dict[str, list[pd.DataFrame]]]:
+        return self.results_of(j, j), {n: self.extra_of(n, j, j) for n in self.extra}
+
+    @staticmethod
+    def build(keys: list[str], bundles: list[tuple[_Bundle, list[pd.DataFrame], dict[str, list[pd.DataFrame]]]]
+              ) -> _Pack:
+        def stack(per_bundle: list[list[pd.DataFrame]]) -> tuple[pd.DataFrame, list[int]]:
+            starts, n = [0], 0
+            for frames in per_bundle:
+                n += sum(len(f) for f in frames)
+                starts.append(n)
+            frames = [f for fs in per_bundle for f in fs if len(f)]
+            return (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()), starts
+
+        results, rstart = stack([r for _, r, _ in bundles])
+        names = sorted({n for _, _, x in bundles for n in x})
+        extra, xstart = {}, {}
+        for name in names:
+            extra[name], xstart[name] = stack([x.get(name, []) for _, _, x in bundles])
+        meta = [_Bundle(issues=b.issues, letters=b.letters, tours=b.tours) for b, _, _ in bundles]
+        return _Pack(keys, meta, results, rstart, extra, xstart)
+
+
+@dataclass
+class _Read:
+    items: dict[int, _Bundle | int]  # by workbook index: a bundle, or a position in `pack`
+    pack: _Pack | None
+
+
+def _pack_key(folder: Path, circuit: cbase.Circuit) -> str:
     from . import cache
 
-    out: dict[int, _Bundle] = {}
+    return "pack-" + cache.key("", str(folder.resolve()), circuit.name)
+
+
+def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circuit, folder: Path, use_cache: bool,
+                    write_cache: bool, progress: Callable[[int, int, str], None] | None, total: int) -> _Read:
+    """Every ordinary workbook, by index: from the season's pack, from its own cache entry, or parsed — in
+    worker processes when there are many (parsing is pure Python per cell, so two cores read ~1.8× faster).
+    Results are keyed by index, so issues keep the folder's order however the work was shared out.
+
+    The pack is (re)written when a build finds many workbooks outside it; a few new or edited workbooks get
+    their own entries instead, so a re-build after one new workbook writes one small file, not the season."""
+    from . import cache
+
+    caching = use_cache and cache.enabled()
+    keys = {i: cache.key(digest, label, circuit.name) for i, _, label, digest in jobs} if caching else {}
+    pack = cache.load(_pack_key(folder, circuit)) if caching and len(jobs) >= PACK_FROM else None
+    pack = pack if isinstance(pack, _Pack) else None
+    at = {k: j for j, k in enumerate(pack.keys)} if pack else {}
+    items: dict[int, _Bundle | int] = {}
     todo = []
     done = total - len(jobs)
-    for i, path, label, digest in jobs:
-        k = cache.key(digest, label, circuit.name) if use_cache and cache.enabled() else None
-        hit = cache.load(k) if k is not None else None
-        if isinstance(hit, _Bundle):
-            out[i] = hit
+    for i, path, label, _ in jobs:
+        k = keys.get(i)
+        hit: Any = at.get(k) if k is not None else None
+        if hit is None and k is not None:
+            hit = cache.load(k)
+        if isinstance(hit, _Bundle | int):
+            items[i] = hit
             done += 1
             if progress:
                 progress(done, total, label)
         else:
             todo.append((i, path, label, k))
+    outside = sum(1 for i in items if not isinstance(items[i], int)) + len(todo)
+    repack = write_cache and caching and len(jobs) >= PACK_FROM and (
+        pack is None or outside > max(32, len(jobs) // 10))
+    store = write_cache and not repack  # a workbook going into a new pack needs no entry of its own
     n = min(workers(), len(todo))
     if n > 1 and len(todo) >= PARALLEL_FROM:
         import multiprocessing as mp
 
         method = "fork" if "fork" in mp.get_all_start_methods() else None
         with mp.get_context(method).Pool(n) as pool:
-            args = [(path, label, circuit.name, k if write_cache else None) for _, path, label, k in todo]
+            args = [(path, label, circuit.name, k if store else None) for _, path, label, k in todo]
             for (i, _, label, _), bundle in zip(todo, pool.imap(_parse_job, args, chunksize=4)):
-                out[i] = bundle
+                items[i] = bundle
                 done += 1
                 if progress:
                     progress(done, total, label)
     else:
         for i, path, label, k in todo:
-            out[i] = _parse_workbook(path, label, circuit, k if write_cache else None)
+            items[i] = _parse_workbook(path, label, circuit, k if store else None)
             done += 1
             if progress:
                 progress(done, total, label)
-    return out
+    if repack:
+        order = [i for i, *_ in jobs]
+        parts = []
+        for i in order:
+            item = items[i]
+            if isinstance(item, int):
+                parts.append((pack.meta[item], *pack.frames(item)))
+            else:
+                parts.append((item, item.results, item.extra))
+        cache.store(_pack_key(folder, circuit), _Pack.build([keys[i] for i in order], parts))
+    return _Read(items, pack)
 
 
 def _parse_job(args: tuple[Path, str, str, str | None]) -> _Bundle:

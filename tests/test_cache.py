@@ -178,3 +178,31 @@ def test_worker_count_comes_from_the_environment(monkeypatch):
     assert season.workers() == 3
     monkeypatch.setenv("GPCALC_WORKERS", "zero")
     assert 1 <= season.workers() <= 8
+
+
+# ------------------------------------------------------------------------------------------ the season's pack
+
+
+def test_a_season_pack_serves_exactly_what_parsing_gives_and_never_a_stale_workbook(tmp_path, cache_dir, reads,
+                                                                                      monkeypatch):
+    """Issue 7: many parsed workbooks are kept together in one pack; a re-build after one workbook is added,
+    edited or renamed parses just that one, and the season is exactly the uncached one."""
+    monkeypatch.setattr(season, "PACK_FROM", 2)
+    folder = folder_with(tmp_path, n=5)
+    first = build(folder, tmp_path)
+    assert [p.name.startswith("pack-") for p in cache_dir.glob("*.pkl")] == [True]  # one pack, no single entries
+    reads.clear()
+    assert build(folder, tmp_path) == first and reads == []
+    # edit one, rename one, add one
+    write_book(folder / "t1.xlsx", acf_tournament("T1", [["", 1, "Ann", "1", "F", 1970, "NSW"],
+                                                         ["", 2, "Zed", "", "M", 1970, "VIC"]], prize_money=3000))
+    (folder / "t2.xlsx").rename(folder / "t2b.xlsx")
+    write_book(folder / "t9.xlsx", acf_tournament("T9", [["", 1, "Ann", "1", "F", 1970, "NSW"]], prize_money=3000))
+    reads.clear()
+    warm = build(folder, tmp_path)
+    assert sorted(reads) == ["t1.xlsx", "t2b.xlsx", "t9.xlsx"]
+    assert len(list(cache_dir.glob("*.pkl"))) == 4  # the pack + one entry for each workbook outside it
+    monkeypatch.setenv("GPCALC_NO_CACHE", "1")
+    assert warm == build(folder, tmp_path)
+    names = {row["name"] for row in warm["standings"]}
+    assert "Zed" in names and "P1" not in names  # the edited workbook, not its stale parse
