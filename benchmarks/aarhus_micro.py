@@ -7,6 +7,7 @@ made unique), and times ``compute`` with several repeats; prints each run and th
     python benchmarks/aarhus_micro.py --sizes 1e4,1e5 --repeats 3
     python benchmarks/aarhus_micro.py --sizes 1e6 --repeats 1 --json benchmarks/data/aarhus-micro-after.json
     python benchmarks/aarhus_micro.py --snapshot benchmarks/data/aarhus-100x100-before.json   # no timing
+    python benchmarks/aarhus_micro.py --sizes 1e5 --repeats 1 --profile benchmarks/data/aarhus-compute.prof
 
 ``--snapshot FILE`` writes the JSON export (the same as ``gpcalc build --json``) of the un-replicated
 100 × 100 season, to compare byte for byte before and after a change to the circuit.
@@ -15,8 +16,10 @@ made unique), and times ``compute`` with several repeats; prints each run and th
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import json
+import pstats
 import statistics
 import sys
 import time
@@ -66,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--snapshot", type=Path, help="write the 100 × 100 JSON export here and stop")
     ap.add_argument("--folder", type=Path, help="--snapshot of this season folder instead of the 100 × 100")
     ap.add_argument("--compare", type=Path, nargs=2, metavar="PKL", help="compare two .frames.pkl snapshots")
+    ap.add_argument("--profile", type=Path, metavar="OUT",
+                    help="cProfile each timed compute into OUT (pstats file; the last size and run kept) and "
+                         "print the top functions by total time")
     a = ap.parse_args(argv)
     if a.compare:
         return compare(*a.compare)
@@ -87,16 +93,27 @@ def main(argv: list[str] | None = None) -> int:
             gc.collect()
             season = _replicate(base, k, pd)
             season.issues = type(base.issues)()  # compute adds info issues; do not pile them up across runs
-            t0 = time.perf_counter()
+            prof = cProfile.Profile() if a.profile else None
+            t0, c0 = time.perf_counter(), time.process_time()
+            if prof:
+                prof.enable()
             outcome = season.circuit.compute(season)
+            if prof:
+                prof.disable()
             times.append(time.perf_counter() - t0)
-            print(f"  {len(season.results):>9,} rows: {times[-1]:8.2f} s ({len(outcome.ledger):,} ledger rows)",
+            cpu = time.process_time() - c0  # CPU time: less disturbed than wall time on a shared machine
+            if prof:
+                prof.dump_stats(a.profile)
+            print(f"  {len(season.results):>9,} rows: {times[-1]:8.2f} s, CPU {cpu:.2f} s "
+                  f"({len(outcome.ledger):,} ledger rows)",
                   flush=True)
         med = statistics.median(times)
         print(f"aarhus compute, {len(season.results):,} rows: median {med:.2f} s over {len(times)} "
               f"(min {min(times):.2f}, max {max(times):.2f})", flush=True)
         out.append({"rows": len(season.results), "copies": k, "runs_s": times, "median_s": med,
                     "ledger_rows": len(outcome.ledger), "standings_rows": len(outcome.standings)})
+    if a.profile:
+        pstats.Stats(str(a.profile)).sort_stats("tottime").print_stats(25)
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
     return 0

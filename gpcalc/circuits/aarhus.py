@@ -209,8 +209,10 @@ class Aarhus(Circuit):
         table, next_table = self._age_tables(season, year)
 
         players = self._players(season, table)
-        res = self._rules_frame(season, t)
+        res, events = self._rules_frame(season, t, players)
         awards = R.score(res, table, cfg)
+        # the integer codes of the players (positions in `players`) and events ride along (R.codes_of)
+        awards["_event_code"], awards["_player_code"] = res["_event_code"], res["_player_code"]
         skipped = awards.loc[~awards["eligible"], ["event", "skip_reason"]]
         src = r.loc[skipped.index, ["name", "file", "sheet", "row"]]
         for event, reason, row in zip(skipped["event"], skipped["skip_reason"], src.itertuples(index=False)):
@@ -222,14 +224,24 @@ class Aarhus(Circuit):
         # ledger: one row per credit to an account
         lg = entries.copy(deep=False)  # copy-on-write: the columns set below do not touch entries
         lg["tournament"] = lg["event"]
-        lg["name"] = lg["player"].map(players["name"])
-        lg["id"] = lg["player"].map(players["id"])
+        lg_player = lg["_player_code"].to_numpy()
+        lg["name"] = _take(players["name"], lg_player, lg.index)
+        lg["id"] = _take(players["id"], lg_player, lg.index)
         lg["points"] = lg["points"] / R.TENTH
         also_p = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) != "P")
         lg["detail"] = _ledger_detail(lg["detail"], also_p, ~lg["counted"].to_numpy(dtype=bool))
         lg["group_played"] = lg["group"]
-        ledger = lg[[*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]].sort_values(
-            ["date", "tournament", "ranking", "name"], kind="stable").reset_index(drop=True)
+        # sorted by date, tournament, ranking and name, stably: the order of sort_values on those columns, from
+        # each key's rank among its distinct values (date and tournament per event, name per player)
+        ev_date = t.set_index("tournament")["date"].reindex(events).to_numpy(dtype=object)
+        ev_rank = _ranks(_sort_key((_ranks(ev_date), len(events) + 1), (_ranks(events), len(events) + 1)))
+        lg_order = np.argsort(_sort_key(
+            (_at(ev_rank, lg["_event_code"].to_numpy(), na=len(events)), len(events) + 1),
+            (_ranks(lg["ranking"].to_numpy(dtype=object)), len(R.RANKINGS) + 2),
+            (_at(_ranks(players["name"].to_numpy(dtype=object)), lg_player, na=len(players)), len(players) + 1)),
+            kind="stable")
+        ledger = lg[[*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]].take(
+            lg_order).reset_index(drop=True)
 
         ent = entries.rename(columns={"event": "tournament"})
         ent["points"] = ent["points"] / R.TENTH
@@ -264,9 +276,10 @@ class Aarhus(Circuit):
         # movements, next GPT, next season
         sheets = []
         mv = moves.copy()
-        mv["name"] = mv["player"].map(players["name"])
-        mv["id"] = mv["player"].map(players["id"])
-        mv["club"] = mv["player"].map(players["club"])
+        mv_player = players.index.get_indexer(mv["player"])  # one look-up per row for the three columns
+        mv["name"] = _take(players["name"], mv_player, mv.index)
+        mv["id"] = _take(players["id"], mv_player, mv.index)
+        mv["club"] = _take(players["club"], mv_player, mv.index)
         mv["gpt_points"] = mv["points"] / 2
         mv["changed"] = mv["move"].ne("stay")
         tours = t[t["kind"] == R.GPT].sort_values("order")
@@ -279,13 +292,13 @@ class Aarhus(Circuit):
         cuts = np.searchsorted(keys["_tour"].to_numpy(dtype=float), np.arange(len(tours) + 1), side="left")
         by_tour = mv.loc[keys.index, ["group", "place", "name", "id", "club", "gpt_points", "games", "rounds",
                                       "from", "to", "move", "note", "changed"]]
-        for i, tour in enumerate(tours.itertuples(), start=1):
-            frame = by_tour.iloc[cuts[i - 1]:cuts[i]]
-            sheets.append(OutSheet(f"Moves {i} {tour.tournament}", frame, highlight="changed",
-                                   note="§4: up at >= 75 % of games played, down below 25 %; director = relegation "
-                                        "left to the tournament director (write up/down/stay in the Move column).",
-                                   formats={"gpt_points": "points", "place": "int", "games": "int",
-                                            "rounds": "int"}))
+        with _gc_paused():  # ~45 container objects per sheet's frame, no cycles: see _gc_paused
+            for i, tour in enumerate(tours["tournament"].tolist(), start=1):
+                sheets.append(OutSheet(
+                    f"Moves {i} {tour}", by_tour.iloc[cuts[i - 1]:cuts[i]], highlight="changed",
+                    note="§4: up at >= 75 % of games played, down below 25 %; director = relegation left to the "
+                         "tournament director (write up/down/stay in the Move column).",
+                    formats={"gpt_points": "points", "place": "int", "games": "int", "rounds": "int"}))
         born = players["born"]
         ng = pd.DataFrame({"name": players["name"], "id": players["id"], "club": players["club"],
                            "born": born, "age_group": players["age_group"]})
@@ -321,7 +334,9 @@ class Aarhus(Circuit):
         tours_out = t.copy()
         tours_out["start"] = tours_out["date"]
         tours_out["end"] = tours_out["date"]
-        tours_out["players"] = tours_out["tournament"].map(r.groupby("tournament").size()).fillna(0).astype(int)
+        ev_code = res["_event_code"].to_numpy()
+        ev_size = pd.Series(np.bincount(ev_code[ev_code >= 0], minlength=len(events)), index=events)
+        tours_out["players"] = tours_out["tournament"].map(ev_size).fillna(0).astype(int)
         tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "players", "file"]]
 
         with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them
@@ -389,7 +404,10 @@ class Aarhus(Circuit):
         p["initial"] = initial
         return p
 
-    def _rules_frame(self, season, t: pd.DataFrame) -> pd.DataFrame:
+    def _rules_frame(self, season, t: pd.DataFrame, players: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+        """The results as aarhus_rules takes them, with ``_event_code`` (the position of the row's tournament
+        in the distinct tournaments of the results, returned too, -1 for NA) and ``_player_code`` (the position
+        of the row's player in `players`)."""
         r = season.results
         tinfo = t.set_index("tournament")
         canon = r["group"].map(_canon_map(r["group"]))
@@ -398,6 +416,7 @@ class Aarhus(Circuit):
         pts = pd.to_numeric(r["points"], errors="coerce")
         # per-tournament values looked up once per tournament and taken by code (NA tournament → NA)
         tcode, tuniq = pd.factorize(r["tournament"].to_numpy(dtype=object))
+        pcode, puniq = pd.factorize(r["player"].to_numpy(dtype=object))
 
         def per_tournament(col: pd.Series) -> pd.Series:
             values = col.reindex(tuniq).array
@@ -409,7 +428,9 @@ class Aarhus(Circuit):
             "place": r["place"], "half": (pts * 2).round().astype("Int64"),
             "games": pd.to_numeric(r["games"], errors="coerce").astype("Int64"),
             "rounds": _rounds_of(r, canon, gkey).astype("Int64"), "born": r["born_year"],
-            "female": r["sex"].eq("F"), "move": r.get("move"), "status": r.get("status")}, index=r.index)
+            "female": r["sex"].eq("F"), "move": r.get("move"), "status": r.get("status"),
+            "_event_code": tcode.astype(np.int64), "_player_code": _at(players.index.get_indexer(puniq), pcode)},
+            index=r.index, copy=False), np.asarray(tuniq, dtype=object)  # copy-on-write: no copy needed
 
     def _prizes(self, st, awards, entries, res, players, cfg, gpt_n, table) -> pd.DataFrame:
         st_t = st.assign(total=st["total_tenths"])
@@ -518,8 +539,9 @@ class Aarhus(Circuit):
 
 @contextmanager
 def _gc_paused():
-    """The cyclic garbage collector off while a large list of plain dicts is built (it would otherwise walk
-    them again and again as they are created); back on afterwards if it was on."""
+    """The cyclic garbage collector off while many container objects are created that form no cycles (a large
+    list of plain dicts; a frame per GPT sheet): it would otherwise walk them again and again as they are
+    created (the Moves sheets: 2 s of 7 at 10⁶ rows, 9,800 GPTs); back on afterwards if it was on."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -544,6 +566,34 @@ def _ledger_detail(detail: pd.Series, also_p: np.ndarray, dropped: np.ndarray) -
         c, bits = divmod(k, 4)
         text[j] = np.nan if c < 0 else uniq[c] + (ALSO_P if bits & 2 else "") + (DROPPED if bits & 1 else "")
     return pd.Series(text[kcode], index=detail.index, dtype=detail.astype(str).dtype)
+
+
+def _at(values: np.ndarray, codes: np.ndarray, na: int = -1) -> np.ndarray:
+    """values[codes], with `na` where a code is -1 (NA)."""
+    return np.where(codes >= 0, values[codes] if len(values) else na, na)
+
+
+def _take(column: pd.Series, positions: np.ndarray, index: pd.Index) -> pd.Series:
+    """The values of `column` at `positions` (-1 → NA), in its dtype: a lookup by player code instead of
+    mapping every row's player key through the players' index."""
+    return pd.Series(column.array.take(positions, allow_fill=True), index=index)
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    """Each value's rank among the distinct values in sort order, NA last (equal values share a rank): a
+    stable sort by these ranks orders the rows as sort_values on the values does (pandas sorts each key of a
+    multi-column sort by the same sorted distinct values)."""
+    codes, uniq = pd.factorize(values, sort=True)
+    return np.where(codes < 0, len(uniq), codes).astype(np.int64)
+
+
+def _sort_key(*keys: tuple[np.ndarray, int]) -> np.ndarray:
+    """(rank, bound) pairs, most significant first, with 0 <= rank < bound → one int64 key ordered as the
+    tuple of ranks (the bounds here multiply to far below 2**63)."""
+    key = np.zeros(len(keys[0][0]), dtype=np.int64)
+    for rank, bound in keys:
+        key = key * bound + rank
+    return key
 
 
 def _canon_map(groups: pd.Series) -> dict:

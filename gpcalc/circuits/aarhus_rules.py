@@ -283,7 +283,11 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
                         if len(su) else np.zeros(len(res), dtype=bool), index=res.index)
 
     # AA is above A only when that GPT also has an A group (§2 stk. 5)
-    has_a = group.eq("A").groupby(res["event"]).transform("any").astype(bool)
+    ev, n_ev = codes_of(res, "event")
+    any_a = np.zeros(n_ev + 1, dtype=bool)
+    any_a[ev[group.to_numpy(dtype=object) == "A"]] = True
+    any_a[-1] = True  # a row without an event (code -1): the group-by's NA, taken as True
+    has_a = pd.Series(any_a[ev], index=res.index)
     # startpoints are a function of (group, age group, has A) alone: worked out once per distinct triple
     sp_inv, sp_first = _combos([group.to_numpy(), res["age_group"].to_numpy(), has_a.to_numpy()])
     sp_u = startpoints(group.iloc[sp_first].reset_index(drop=True),
@@ -301,9 +305,13 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     played_round = games.isna().to_numpy() | (games.fillna(0).to_numpy(dtype=np.int64) >= 1)
 
     # DM-kvalifikation: only players with a GPT earlier in the season (§5 stk. 9)
-    first_gpt = res.loc[is_gpt & played_round, ["player", "order"]].groupby("player")["order"].min()
-    earlier = res["player"].map(first_gpt).astype("Float64").to_numpy(dtype=float, na_value=np.inf) < \
-        pd.to_numeric(res["order"]).to_numpy(dtype=float)
+    order = pd.to_numeric(res["order"]).to_numpy(dtype=float)
+    pl, n_pl = codes_of(res, "player")
+    first_gpt = np.full(n_pl + 1, np.inf)  # per player code the order of the first GPT played; -1 (NA) → none
+    gpt_rows = is_gpt & played_round & (pl >= 0) & ~np.isnan(order)
+    np.minimum.at(first_gpt, pl[gpt_rows], order[gpt_rows])
+    first_gpt[-1] = np.inf
+    earlier = first_gpt[pl] < order
     dm_took_part = prequal.to_numpy() | games.isna().to_numpy() | played_round
 
     am_norm = is_am & settings.normalise_am
@@ -321,22 +329,48 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     # once per distinct combination, then taken for every row
     kcode = pd.factorize(kind.to_numpy())[0]
     d_inv, d_first = _combos([kcode, prequal.to_numpy(), sp_inv, h, r])
-    detail = _score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(), sp,
-                           settings).astype(object)[d_inv]
+    detail = text_column(_score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(),
+                                       sp, settings).astype(object), d_inv)
 
     out = pd.DataFrame({
         "event": res["event"], "order": res["order"], "kind": kind, "player": res["player"],
         "group": group, "age_group": res["age_group"], "female": res["female"],
         "startpoints": np.where(is_dm, 0, sp_tenths // TENTH), "norm_tenths": np.where(is_dm, 0, gpt_part),
-        "points": np.where(eligible, points, 0).astype(np.int64), "rule": SCORE_RULES[rule], "detail": detail,
-        "eligible": eligible.astype(bool), "skip_reason": SKIP_REASONS[np.where(eligible, 0, skip)]},
-        index=res.index)
+        "points": np.where(eligible, points, 0).astype(np.int64), "rule": text_column(SCORE_RULES, rule),
+        "detail": detail, "eligible": eligible.astype(bool),
+        "skip_reason": text_column(SKIP_REASONS, np.where(eligible, 0, skip))}, index=res.index,
+        copy=False)  # the columns are new arrays: no copy, and no consolidating copy into 2-D blocks
     return out
 
 
 SCORE_RULES = np.array(["ASS §5 stk. 2–6", "ASS §5 stk. 8–9", "ASS §5 stk. 6–7", "ASS §5 stk. 7"], dtype=object)
 SKIP_REASONS = np.array(["", "took no part in DM-kvalifikation", "no GPT earlier in the season (§5 stk. 9)",
                          "played no round (§5 stk. 5)", "group or age group unknown"], dtype=object)
+
+
+def codes_of(frame: pd.DataFrame, column: str) -> tuple[np.ndarray, int]:
+    """Integer codes of a key column (-1 for NA) and how many there are. The caller may give them as the
+    column ``_<column>_code`` (``Aarhus.compute`` factorises the players and the events once for the season);
+    otherwise they are factorised here. Codes only group rows: nothing depends on how they are numbered."""
+    given = f"_{column}_code"
+    if given in frame.columns:
+        codes = frame[given].to_numpy(dtype=np.int64)
+        return codes, int(codes.max(initial=-1)) + 1
+    codes, uniq = pd.factorize(frame[column].to_numpy(dtype=object))
+    return codes.astype(np.int64), len(uniq)
+
+
+def text_column(values: np.ndarray, codes: np.ndarray) -> pd.api.extensions.ExtensionArray | np.ndarray:
+    """values[codes] as the column the DataFrame constructor infers from those objects (``str`` when every
+    value taken is text or NA and one is text, else object), built from the few distinct values by a take
+    instead of inferring and validating every row's string."""
+    values = np.asarray(values, dtype=object)
+    codes = np.asarray(codes, dtype=np.int64)
+    used = values[np.bincount(codes, minlength=len(values)) > 0] if len(codes) else values[:0]
+    text = np.array([isinstance(v, str) for v in used], dtype=bool)
+    if text.any() and all(t or v is None or (isinstance(v, float) and v != v) for t, v in zip(text, used)):
+        return pd.array(values, dtype="str").take(codes)
+    return values[codes]
 
 
 def _eq(col: pd.Series, value: str) -> np.ndarray:
@@ -399,12 +433,12 @@ def credit(awards: pd.DataFrame) -> pd.DataFrame:
     is_p, is_n = grp == "P", grp == "N"
     main = np.select([is_p, is_n], ["P", "N"], default=awards["age_group"].to_numpy(dtype=object)[ok])
     extra = ok[~is_p & ~is_n & awards["female"].to_numpy(dtype=bool)[ok]]
-    ranking = pd.Series(np.concatenate([main, np.full(len(extra), "P", dtype=object)]))
+    rcode, runiq = pd.factorize(np.concatenate([main, np.full(len(extra), "P", dtype=object)]))
     # one take of the eligible rows and then of the girls' second credits, instead of filter + concat
     rows = np.concatenate([ok, extra])
-    keep = ranking.notna().to_numpy()
+    keep = rcode >= 0  # no account without a ranking (an unknown age group)
     out = awards.take(rows[keep]).reset_index(drop=True)
-    out["ranking"] = ranking[keep].reset_index(drop=True)
+    out["ranking"] = text_column(runiq, rcode[keep])
     return out
 
 
@@ -418,13 +452,21 @@ def mark_dropped(entries: pd.DataFrame, gpts: int) -> pd.DataFrame:
     rows = np.flatnonzero(_eq(e["kind"], GPT) & (acct >= 0))
     if gpts and gpts > 0 and len(rows):
         a = acct[rows]
-        full = _nunique_per(a, e["event"].to_numpy(dtype=object)[rows], len(first))[a] >= gpts
+        full = _nunique_per(a, codes_of(e, "event")[0][rows], len(first))[a] >= gpts
         cand = rows[full]
-        # per account the lowest points, then the earliest order, then the first row
-        order = pd.to_numeric(e["order"]).to_numpy(dtype=float)[cand]
-        idx = np.lexsort((cand, order, e["points"].to_numpy()[cand], acct[cand]))
-        ac = acct[cand][idx]
-        counted[cand[idx][np.r_[True, ac[1:] != ac[:-1]]] if len(idx) else []] = False
+        # per account the lowest points, then the earliest order (a blank order last), then the first row:
+        # each a minimum per account among the rows that tie on the keys before it
+        ac, pts = acct[cand], e["points"].to_numpy(dtype=np.int64)[cand]
+        order = np.nan_to_num(pd.to_numeric(e["order"]).to_numpy(dtype=float)[cand], nan=np.inf)
+        low = np.full(len(first), np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(low, ac, pts)
+        tie = pts == low[ac]
+        earliest = np.full(len(first), np.inf)
+        np.minimum.at(earliest, ac[tie], order[tie])
+        tie &= order == earliest[ac]
+        row = np.full(len(first), len(e), dtype=np.int64)
+        np.minimum.at(row, ac[tie], cand[tie])
+        counted[row[row < len(e)]] = False
     e["counted"] = counted
     return e
 
@@ -433,18 +475,29 @@ def _accounts(e: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(ranking, player) of each row → an account code numbered in order of first appearance (-1 where either
     is NA), and the first row of each account."""
     r_code = pd.factorize(e["ranking"].to_numpy(dtype=object))[0].astype(np.int64)
-    p_code = pd.factorize(e["player"].to_numpy(dtype=object))[0].astype(np.int64)
+    p_code, n_p = codes_of(e, "player")
     ok = (r_code >= 0) & (p_code >= 0)
     acct = np.full(len(e), -1, dtype=np.int64)
-    acct[ok] = pd.factorize(r_code[ok] * (p_code.max(initial=0) + 1) + p_code[ok])[0]
+    acct[ok] = pd.factorize(r_code[ok] * (n_p + 1) + p_code[ok])[0]
     first = np.flatnonzero(acct > np.maximum.accumulate(np.r_[-1, acct[:-1]])) if len(acct) else \
         np.zeros(0, dtype=np.int64)
     return acct, first
 
 
+def _first_of(codes: np.ndarray, size: int, values: np.ndarray) -> np.ndarray:
+    """The value of each code's first row (codes 0 … size-1; a code without rows → None)."""
+    first = np.full(size, -1, dtype=np.int64)
+    rows = np.flatnonzero(codes >= 0)[::-1]
+    first[codes[rows]] = rows  # the last write per code is its first row
+    out = np.full(size, None, dtype=object)
+    out[first >= 0] = values[first[first >= 0]]
+    return out
+
+
 def _nunique_per(codes: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
-    """The number of distinct non-NA values per code (codes 0 … size-1)."""
-    v = pd.factorize(values)[0].astype(np.int64)
+    """The number of distinct non-NA values per code (codes 0 … size-1); `values` may be integer codes
+    already (-1 for NA, as :func:`codes_of` gives them)."""
+    v = (values if values.dtype.kind in "iu" else pd.factorize(values)[0]).astype(np.int64)
     ok = v >= 0
     base = int(v.max(initial=0)) + 1
     pairs = pd.unique(codes[ok] * base + v[ok])
@@ -476,7 +529,7 @@ def rank_accounts(entries: pd.DataFrame) -> pd.DataFrame:
     worst[worst == big] = -1  # no GPT in the account → lowest
     am = np.zeros(k, dtype=np.int64)
     np.add.at(am, acct[am_rows], points[am_rows])
-    gpts = _nunique_per(acct[gpt], e["event"].to_numpy(dtype=object)[gpt], k)
+    gpts = _nunique_per(acct[gpt], codes_of(e, "event")[0][gpt], k)
     # the keys as a group-by's result index infers them (an object column of strings becomes str)
     st = pd.DataFrame({"ranking": pd.Index(e["ranking"].to_numpy(dtype=object)[first]),
                        "player": pd.Index(e["player"].to_numpy(dtype=object)[first]),
@@ -537,15 +590,16 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
     prize; credited to the account the player played in most often (P, N or the age group); equal counts →
     the account of the player's last GPT (Ruling)."""
     cols = ["event", "order", "player", "group", "age_group"]
-    a = awards.loc[awards["eligible"].to_numpy(dtype=bool) & _eq(awards["kind"], GPT), cols]
-    if a.empty or not gpts:
+    rows = awards["eligible"].to_numpy(dtype=bool) & _eq(awards["kind"], GPT)
+    if not rows.any() or not gpts:
         return pd.DataFrame(columns=["ranking", "place", "player", "prize", "note"])
+    # the players who took part in every GPT and won no placement prize, by player code
+    pl, n_pl = codes_of(awards, "player")
+    full = _nunique_per(pl[rows & (pl >= 0)], codes_of(awards, "event")[0][rows & (pl >= 0)], n_pl) >= gpts
+    won = pd.Index(_first_of(pl, n_pl, awards["player"].to_numpy(dtype=object))).isin(list(placement["player"]))
+    a = awards.loc[rows & np.append(full & ~won, False)[pl], cols]
     grp = a["group"].to_numpy(dtype=object)
     a["account"] = np.select([grp == "P", grp == "N"], ["P", "N"], default=a["age_group"].to_numpy(dtype=object))
-    count = a.groupby("player")["event"].nunique()
-    full = count[count >= gpts].index
-    won = set(placement["player"])
-    a = a[a["player"].isin(full) & ~a["player"].isin(won)]
     per = a.groupby(["player", "account"]).agg(n=("event", "size"), last=("order", "max")).reset_index()
     per = per.sort_values(["player", "n", "last"], ascending=[True, False, False]).drop_duplicates("player")
     out = pd.DataFrame({"ranking": per["account"], "place": pd.NA, "player": per["player"],
@@ -593,10 +647,26 @@ def girls_trophy(am_rows: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 def club_totals(awards: pd.DataFrame, clubs: pd.Series) -> pd.DataFrame:
     """§1 stk. 7: every GPM-points award of a club's players summed once (Ruling: a girl's award credited to
     her age group and P counts once; no worst-result deduction)."""
-    a = awards.loc[awards["eligible"].to_numpy(dtype=bool), ["player", "points"]]
-    a["club"] = a["player"].map(clubs)
-    a = a[a["club"].notna() & (a["club"].astype(str) != "")]
-    t = a.groupby("club").agg(total=("points", "sum"), players=("player", "nunique")).reset_index()
+    rows = awards["eligible"].to_numpy(dtype=bool).copy()
+    # each player's club looked up once (by player code), then points summed and players counted by club code
+    pl, n_pl = codes_of(awards, "player")
+    club = clubs.reindex(_first_of(pl, n_pl, awards["player"].to_numpy(dtype=object)))
+    ccode = pd.factorize(club.to_numpy(dtype=object))[0].astype(np.int64)
+    ccode[(club.astype(str) == "").to_numpy()] = -1  # a blank club is no club
+    row_club = np.append(ccode, -1)[pl]  # a row without a player (-1) has no club
+    rows &= row_club >= 0
+    n_club = int(ccode.max(initial=-1)) + 1
+    total = np.zeros(n_club, dtype=np.int64)
+    np.add.at(total, row_club[rows], awards["points"].to_numpy(dtype=np.int64)[rows])
+    players = np.bincount(ccode[np.unique(pl[rows])], minlength=n_club).astype(np.int64)
+    first = np.full(n_club, -1, dtype=np.int64)  # a player code of each club
+    has = np.flatnonzero(ccode >= 0)[::-1]
+    first[ccode[has]] = has
+    seen = np.flatnonzero(players > 0)
+    names = club.array.take(first[seen])
+    by_name = np.argsort(np.asarray(names, dtype=object), kind="stable")  # as the group-by sorts its keys
+    t = pd.DataFrame({"club": names.take(by_name), "total": total[seen][by_name],
+                      "players": players[seen][by_name]})
     t = t.sort_values(["total", "club"], ascending=[False, True], kind="stable")
     t["rank"] = t["total"].rank(method="min", ascending=False).astype(int)
     return t.reset_index(drop=True)
@@ -638,7 +708,9 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     rows; players are integer codes into numpy state arrays, and each GPT's step touches only its own rows
     (a contiguous block of the rows sorted by ``order``).
     """
-    res = results[_eq(results["kind"], GPT)]
+    used = [c for c in ("event", "order", "player", "group", "place", "half", "games", "rounds", "move",
+                        "_player_code") if c in results.columns]  # only these are taken and sorted
+    res = results.loc[_eq(results["kind"], GPT), used]
     res = res.sort_values("order")  # the GPTs in order; within a GPT the rows keep this sort's order
     res = res[res["order"].notna()]
     n = len(res)
@@ -748,8 +820,7 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     bound_code = np.where(bounded & (step > 0), 1, np.where(bounded & (step < 0), 2, 0))
     key = ((note_code.astype(np.int64) * 3 + bound_code) * 4 + plus) * 2 + ab_winner
     inv, ukey = pd.factorize(key)
-    note = np.array([_move_note(int(k)) for k in ukey], dtype=object)[inv] if n else \
-        np.zeros(0, dtype=object)
+    note_u = np.array([_move_note(int(k)) for k in ukey], dtype=object)
 
     # the movement rows: the ladder rows (not P, N or blank), in the walk's order
     sel = np.flatnonzero(ladder)
@@ -760,9 +831,9 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     moves = pd.DataFrame({
         "event": rows_of(res["event"]), "order": rows_of(res["order"]), "player": rows_of(res["player"]),
         "group": rows_of(group), "place": rows_of(place), "points": rows_of(half), "games": rows_of(games_f),
-        "rounds": rows_of(rounds_f), "from": pd.Series(before[sel]).map(GROUP_OF_LEVEL).to_numpy(),
-        "to": pd.Series(to[sel]).map(GROUP_OF_LEVEL).to_numpy(), "move": final_move[sel],
-        "automatic": ~has_dir[sel], "note": note[sel], "plus": PLUS_TEXT[plus[sel]]}) if n else \
+        "rounds": rows_of(rounds_f), "from": _level_text(before[sel]), "to": _level_text(to[sel]),
+        "move": text_column(MOVES, np.where(bounded, 0, move)[sel]), "automatic": ~has_dir[sel],
+        "note": text_column(note_u, inv[sel]), "plus": text_column(PLUS_TEXT, plus[sel])}) if n else \
         pd.DataFrame(columns=MOVE_COLUMNS)
 
     # the state of everyone who played, from their last row
@@ -790,6 +861,15 @@ PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
 MOVE_NOTE = ("", "relegation suspended in merged A+B (§2 stk. 6)",
              "fewer games than rounds: relegation left to the tournament director (§4 stk. 3)",
              "promoted over fewer games than rounds: director to confirm (§4 stk. 3)")
+
+
+def _level_text(levels: np.ndarray) -> pd.api.extensions.ExtensionArray | np.ndarray:
+    """Ladder levels (float, NaN for none) → group names as a text column (NaN stays NA), as mapping the levels
+    through GROUP_OF_LEVEL gives them (no level at all: float NaN)."""
+    if np.isnan(levels).all():
+        return np.full(len(levels), np.nan)
+    names = np.array([np.nan, *(GROUP_OF_LEVEL[v] for v in range(1, max(GROUP_OF_LEVEL) + 1))], dtype=object)
+    return text_column(names, np.nan_to_num(levels, nan=0).astype(np.int64))
 
 
 def _move_note(key: int) -> str:
