@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 PRIZE_COLUMNS = ["ranking", "place", "name", "id", "player", "value", "note", "passed_over"]
@@ -19,7 +20,7 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
     note as a tie for the coordinator to decide — never broken silently. Players skipped because they already
     won are listed in `passed_over` with the prize they hold."""
     won: dict[str, str] = dict(already or {})
-    by_ranking = {r: g for r, g in order.groupby("ranking", sort=False)}
+    by_ranking = {r: _Candidates(g, tie_keys) for r, g in order.groupby("ranking", sort=False)}
     rows: list[dict[str, Any]] = []
     for prize in prizes.to_dict("records"):
         cands = by_ranking.get(prize["ranking"])
@@ -27,7 +28,7 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
         skipped: list[str] = []
         note = ""
         if cands is not None:
-            for cand in cands.to_dict("records"):
+            for cand in cands:
                 if cand["player"] in won:
                     skipped.append(f"{cand['name']} (already wins {won[cand['player']]})")
                     continue
@@ -38,7 +39,7 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                          "note": "not awarded: no eligible player left", "passed_over": "; ".join(skipped)})
             continue
         key = tuple(winner[k] for k in tie_keys)
-        level = [c for c in cands.to_dict("records")
+        level = [c for c in cands.level_with(winner)
                  if c["player"] != winner["player"] and c["player"] not in won
                  and tuple(c[k] for k in tie_keys) == key]
         if level:
@@ -52,6 +53,44 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
         if c not in out.columns:
             out[c] = None
     return out
+
+
+class _Candidates:
+    """One ranking's candidates, best first, as the records `DataFrame.to_dict` gives — converted only as far
+    as the allocation reads them (a ranking may hold many thousand players; a prize needs the first few)."""
+
+    def __init__(self, frame: pd.DataFrame, tie_keys: list[str]):
+        self.frame = frame
+        self.tie_keys = tie_keys
+        self.records: list[dict[str, Any]] = []
+
+    def __iter__(self):
+        i = 0
+        while True:
+            if i == len(self.records):
+                if i == len(self.frame):
+                    return
+                self.records.extend(self.frame.iloc[i:i + max(16, i)].to_dict("records"))
+            yield self.records[i]
+            i += 1
+
+    def level_with(self, winner: dict[str, Any]) -> list[dict[str, Any]]:
+        """The candidates that may equal `winner` on every tie key (a superset, in order): a numeric key is
+        compared column-wise (equal, or both missing); any other key is left to the caller's exact test."""
+        mask = np.ones(len(self.frame), dtype=bool)
+        for k in self.tie_keys:
+            col = self.frame[k]
+            if not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
+                continue
+            v = winner[k]
+            values = col.to_numpy()
+            if isinstance(v, float) and v != v:
+                mask &= np.isnan(values) if values.dtype.kind == "f" else False
+            else:
+                with np.errstate(invalid="ignore"):
+                    mask &= values == v
+        idx = np.flatnonzero(mask)
+        return self.frame.iloc[idx].to_dict("records") if len(idx) else []
 
 
 def _ordinal(place: Any) -> str:

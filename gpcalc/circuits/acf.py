@@ -190,16 +190,21 @@ class ACF(Circuit):
     def compute(self, season) -> Outcome:
         year = season.year
         issues = season.issues
-        tours = self._tournaments(season)
+        # every tournament label as a code, in the labels' sort order: factorised once for all the steps
+        tcodes = pd.factorize(season.results["tournament"], sort=True)
+        tours = self._tournaments(season, tcodes)
         players = self._players(season, year)
-        ledger = self._points(season, tours, players)
-        entries = _entries(ledger)
+        ledger, key = self._points(season, tours, players, tcodes)
+        entries = _entries(ledger, key)
         entries["counted"] = st.select_best(entries, BEST_N)
         standings = self._standings(entries, players)
         prizes = self._prizes(season, standings, players)
         clubs, states_sheet = self._states(standings, prizes, players)
-        ledger = ledger.merge(entries[["ranking", "player", "tournament", "counted"]],
-                              on=["ranking", "player", "tournament"], how="left")
+        if key is not None:  # one entry per ledger row, in the same order
+            ledger["counted"] = entries["counted"].to_numpy()
+        else:
+            ledger = ledger.merge(entries[["ranking", "player", "tournament", "counted"]],
+                                  on=["ranking", "player", "tournament"], how="left")
         ties = season.settings.get("ties") or "share"
         summary = [
             ("Rules", "ACF Grand Prix By-law (8 April 2004), with gpcalc's rulings (README)"),
@@ -228,11 +233,11 @@ class ACF(Circuit):
         )
 
     # -- tournaments: class (cl. 6), fee (cl. 7), compliance (cl. 4, 5)
-    def _tournaments(self, season) -> pd.DataFrame:
+    def _tournaments(self, season, tcodes: tuple[np.ndarray, pd.Index]) -> pd.DataFrame:
         t = season.tournaments.copy()
-        r = season.results
         year, issues = season.year, season.issues
-        counts = r.groupby("tournament").size()
+        t_code, t_names = tcodes
+        counts = pd.Series(np.bincount(t_code[t_code >= 0], minlength=len(t_names)), index=t_names)
         t["players"] = t["tournament"].map(counts).fillna(0).astype(int)
         money = t["prize_money"].astype(float)
         t["class"] = np.select([money < 1500, money < 2500], [1, 2], 3)  # cl. 6(1)
@@ -280,12 +285,13 @@ class ACF(Circuit):
         cols = ["player", "acf_rating", "fide_rating", "state"]
         reg = reg[[c for c in cols if c in reg.columns]].drop_duplicates("player") if len(reg) else \
             pd.DataFrame(columns=cols)
-        last = r.drop_duplicates("player", keep="last").set_index("player")
-        p = pd.DataFrame({"player": last.index, "name": last["name"].to_numpy(), "id": last["id"].to_numpy(),
-                          "sex": last["sex"].to_numpy()})
+        last = r.loc[~r["player"].duplicated(keep="last"), ["player", "name", "id", "sex"]]
+        p = pd.DataFrame({"player": pd.Index(last["player"].to_numpy(), dtype=object), "name": last["name"].to_numpy(),
+                          "id": last["id"].to_numpy(), "sex": last["sex"].to_numpy()})
         p = p.merge(reg.rename(columns={"state": "reg_state"}), on="player", how="left")
         # State: the register's, else the player's latest tournament row with one.
-        st_rows = r[r["state"].notna()].drop_duplicates("player", keep="last").set_index("player")["state"]
+        with_state = r.loc[r["state"].notna(), ["player", "state"]]
+        st_rows = with_state[~with_state["player"].duplicated(keep="last")].set_index("player")["state"]
         p["state"] = p["reg_state"].where(p["reg_state"].notna(), p["player"].map(st_rows))
         acf = pd.to_numeric(p.get("acf_rating"), errors="coerce")
         fide = pd.to_numeric(p.get("fide_rating"), errors="coerce")
@@ -295,74 +301,156 @@ class ACF(Circuit):
         return p
 
     # -- points in each tournament (cl. 13), by the rulebook's one procedure
-    def _points(self, season, tours: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    def _points(self, season, tours: pd.DataFrame, players: pd.DataFrame,
+                tcodes: tuple[np.ndarray, pd.Index]) -> tuple[pd.DataFrame, np.ndarray | None]:
+        """One ledger row per scoring (division, tournament, player). Vectorised over every division and
+        tournament at once on integer codes: each division's list (ruling on cl. 13(2)–(4)) is a run of
+        section blocks of the results sorted once by (tournament, section, place, row).
+        Also returns each ledger row's (division, tournament, player) as one integer when these are unique
+        and never blank (always, in a season without errors), else None."""
         r = season.results
         year = season.year
         share = (season.settings.get("ties") or "share") == "share"
         secs = season.tables.get("Sections", pd.DataFrame(columns=["tournament", "section", "division", "row"]))
-        rows = r[["tournament", "file", "sheet", "row", "player", "name", "id", "section", "place", "place_tied",
-                  "junior", "born_year", "born_date", "sex"]].copy()
-        rows["sec_key"] = _keys(rows["section"])
-        rows["_src"] = rows.index
         # Junior status per row (cl. 1): the organiser's Junior column wins; else the birth date/year.
         cutoff = pd.Timestamp(year - 18, 1, 1)
-        by_date = rows["born_date"] > cutoff
-        by_year = rows["born_year"].astype("Float64") >= (year - 18)
-        computed = by_date.where(rows["born_date"].notna(), by_year.fillna(False).astype(bool))
-        rows["is_junior"] = rows["junior"].where(rows["junior"].notna(), computed).astype(bool)
-        edge = rows["junior"].isna() & rows["born_date"].isna() & rows["born_year"].eq(year - 18).fillna(False)
-        for row in rows[edge].drop_duplicates("player").itertuples():
+        by_date = r["born_date"] > cutoff
+        by_year = r["born_year"].astype("Float64") >= (year - 18)
+        computed = by_date.where(r["born_date"].notna(), by_year.fillna(False).astype(bool))
+        is_junior = r["junior"].where(r["junior"].notna(), computed).astype(bool)
+        edge = r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
+        for row in r.loc[edge, ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
             season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
                                   f"junior (true unless born on 1 January {year - 18}, cl. 1)",
                                   hint="write the full birth date, or Junior = Yes/No",
                                   **season.where(row, "born"))
-        pl = players.set_index("player")
-        rows["rating_source"] = rows["player"].map(pl["rating_source"])
-        rows["rating"] = rows["player"].map(pl["rating"])
-        rows["woman"] = rows["sex"].eq("F")
-        elig = eligibility(rows["rating_source"], rows["rating"], rows["is_junior"], rows["woman"])
+        # Prize eligibility (cl. 12) of each row: by the player's rating (cl. 11), taken per player; junior
+        # and woman per row. A player not in `players` (pidx -1) picks the trailing row: no rating.
+        pidx = pd.Index(players["player"]).get_indexer(r["player"])
+        none = pd.Series(False, index=range(len(players) + 1))
+        by_player = eligibility(pd.Series([*players["rating_source"].tolist(), np.nan], dtype=object),
+                                pd.Series([*players["rating"].tolist(), np.nan], dtype="float64"), none, none)
+        eligible = by_player[list(DIVISIONS)].to_numpy(dtype=bool)[pidx].T  # [division, row]
+        eligible[DIVISIONS.index("Junior")] = is_junior.to_numpy(dtype=bool)
+        eligible[DIVISIONS.index("Women")] = r["sex"].eq("F").fillna(False).to_numpy(dtype=bool)
 
         tinfo = tours.set_index("tournament")
         points_table = tinfo["points_table"]
-        # Section order per tournament and division (ruling on cl. 13(2)-(4)).
-        order = _section_orders(rows, secs)
-        parts = []
-        for d in DIVISIONS:
-            o = order[order["division_list"] == d][["tournament", "sec_key", "sec_rank", "mode"]]
-            lst = rows.merge(o, on=["tournament", "sec_key"], how="inner")
-            lst = lst[lst["tournament"].map(tinfo["counts"]).astype(bool)]
-            lst = lst.sort_values(["tournament", "sec_rank", "place", "row"], kind="stable")
-            lst["eligible"] = elig[d].reindex(lst["_src"]).to_numpy()
-            lst["skipped_above"] = (~lst["eligible"]).astype(int).groupby(lst["tournament"]).cumsum()
-            lst = lst[lst["eligible"]].copy()
-            lst["pos"] = lst.groupby("tournament").cumcount() + 1
-            lst["division"] = d
-            parts.append(lst)
-        lst = pd.concat(parts, ignore_index=True)
-        lst["cls"] = lst["tournament"].map(tinfo["class"]).astype("float64")
-        # points of each list position: a (class, position) lookup table merged in, 0 beyond the table
+        t_code, t_names = tcodes  # code order = the tournaments' sort order
+        s_code, s_names = pd.factorize(r["section"])
+        k_names, k_of = np.unique(np.array([_key(v) for v in [*s_names, None]], dtype=object), return_inverse=True)
+        k_code = k_of[s_code]  # the section's key (-1, a blank section, is the last entry)
+        place = r["place"].to_numpy(dtype="float64", na_value=np.nan)
+        n = len(r)
+        # Section blocks: the rows of one (tournament, section), best place first (equal places: sheet row).
+        srt = np.lexsort((r["row"].to_numpy(), place, k_code, t_code))
+        ts, ks, ps = t_code[srt], k_code[srt], place[srt]
+        start = np.flatnonzero(_runs(ts, ks, first=True))
+        end = np.r_[start[1:], n].astype(np.int64)
+        n_keys = max(len(k_names), 1)
+        block_key = ts[start].astype(np.int64) * n_keys + ks[start]
+        first_seen = np.minimum.reduceat(srt, start) if n else start
+        # Section order per tournament and division (ruling on cl. 13(2)-(4)), only counting tournaments.
+        counts = tinfo["counts"].reindex(t_names).astype(bool).to_numpy()
+        o_t, o_k, o_rank, o_mode, o_div = _section_orders(ts[start], ks[start], first_seen, list(t_names),
+                                                          list(k_names), secs)
+        at = np.minimum(np.searchsorted(block_key, o_t * n_keys + o_k), max(len(block_key) - 1, 0))
+        keep = (o_k >= 0) & counts[o_t] & (block_key[at] == o_t * n_keys + o_k) if len(block_key) else \
+            np.zeros(len(o_t), dtype=bool)
+        o = np.lexsort((o_rank[keep], o_t[keep], o_div[keep]))  # division, tournament (by name), section rank
+        o_t, o_k, o_mode, o_div, at = (a[keep][o] for a in (o_t, o_k, o_mode, o_div, at))
+        o_start, o_end = start[at], end[at]
+        # points of each list position by class (cl. 13(1)), 0 beyond the table
+        cls = tinfo["class"].reindex(t_names).astype("float64").to_numpy()
         by_class = dict(zip(tinfo["class"], points_table))
-        pts = pd.DataFrame([(float(c), i + 1, float(p)) for c, tbl in by_class.items() for i, p in enumerate(tbl)],
-                           columns=["cls", "pos", "pos_points"]).astype({"cls": "float64", "pos": "int64",
-                                                                          "pos_points": "float64"})
-        lst = lst.merge(pts, on=["cls", "pos"], how="left")
-        lst["pos_points"] = lst["pos_points"].fillna(0.0)
-        grp = lst.groupby(["tournament", "division", "sec_key", "place"], sort=False)
-        lst["tie_n"] = grp["pos"].transform("size")
-        lst["tie_first"] = grp["pos"].transform("min")
-        lst["tie_last"] = grp["pos"].transform("max")
+        width = max([len(tbl) for tbl in by_class.values()], default=0)
+        table = np.zeros((len(t_names), width + 1))
+        for c, tbl in by_class.items():
+            table[cls == float(c), 1:len(tbl) + 1] = tbl
+        # A division's list (one per division and tournament) runs through its section blocks in order. Only
+        # its start can score: up to the `width`-th eligible player and the rest of that player's tie. Each
+        # block is cut there (and later blocks dropped) — exact, since list positions and skipped players
+        # count only what comes before. Not when a section is listed twice: its ties would span two blocks.
+        before = np.zeros((len(DIVISIONS), n + 1), dtype=np.int64)  # eligible rows before each sorted row
+        np.cumsum(eligible[:, srt], axis=1, out=before[:, 1:])
+        repeated = _repeated(o_div, o_t, o_k)
+        if not repeated:
+            in_block = before[o_div, o_end] - before[o_div, o_start]
+            ahead = _exclusive_cumsum(in_block, _runs(o_div, o_t, first=True))
+            need = width - ahead  # eligible players the list still needs when the block starts
+            live = need > 0
+            o_t, o_k, o_mode, o_div, o_start, o_end, need = (
+                a[live] for a in (o_t, o_k, o_mode, o_div, o_start, o_end, need))
+            cut = o_end.copy()
+            run_end = _run_end(ts, ks, ps)  # the last sorted row of each row's (tournament, section, place)
+            target = before[o_div, o_start] + need
+            for d in range(len(DIVISIONS)):
+                sel = np.flatnonzero(o_div == d)
+                nth = np.searchsorted(before[d], target[sel]) - 1  # sorted row of the need-th eligible
+                inside = nth < o_end[sel]
+                cut[sel[inside]] = np.minimum(o_end[sel[inside]], run_end[nth[inside]] + 1)
+            o_end = cut
+        # Expand each (division, tournament, section) to its (cut) block of rows: the divisions' lists, in order.
+        lengths = o_end - o_start
+        total = int(lengths.sum())
+        offsets = np.cumsum(lengths) - lengths
+        src = srt[np.repeat(o_start - offsets, lengths) + np.arange(total, dtype=np.int64)]
+        e_div, e_t, e_k, e_mode = (np.repeat(a, lengths) for a in (o_div, o_t, o_k, o_mode))
+        # one list per (division, tournament): ineligible players are skipped (cl. 12), the rest numbered
+        new_list = _runs(e_div, e_t, first=True)
+        ok = eligible[e_div, src]
+        skipped = _exclusive_cumsum(~ok, new_list) + ~ok
+        pos = _exclusive_cumsum(ok, new_list) + ok
+        e = np.flatnonzero(ok)
+        src, e_div, e_t, e_k, e_mode, skipped, pos = (a[e] for a in (src, e_div, e_t, e_k, e_mode, skipped, pos))
+        e_place = place[src]
+        pos_points = np.where(pos <= width, table[e_t, np.minimum(pos, width)], 0.0)
+        # Ties: one group per (tournament, division, section, place); a blank place is in no group.
+        tie_id = _runs(e_div, e_t, e_k, e_place)
+        if repeated:  # a section twice in one list: its ties are not consecutive
+            tie_id = pd.Series(e_place).groupby([e_div, e_t, e_k, e_place]).ngroup().to_numpy()
+        grouped = ~np.isnan(e_place)
+        tie_id = np.where(grouped, tie_id, -1)
+        tie_n = np.bincount(tie_id[grouped], minlength=len(tie_id))[tie_id] if len(tie_id) else tie_id
+        tie_first = _group_reduce(np.minimum, pos, tie_id, grouped)
+        tie_last = _group_reduce(np.maximum, pos, tie_id, grouped)
         if share:
-            lst["points"] = grp["pos_points"].transform("mean")
+            # a group's mean is pandas' own (the same summation), taken only where a member has points
+            points = np.where(grouped, 0.0, np.nan)
+            live = np.zeros(tie_id.max() + 2 if len(tie_id) else 1, dtype=bool)
+            live[tie_id[pos_points != 0]] = True
+            live[-1] = False
+            sel = np.flatnonzero(live[tie_id])
+            points[sel] = pd.Series(pos_points[sel]).groupby(tie_id[sel]).transform("mean").to_numpy()
         else:
-            lst["points"] = lst["pos_points"]
-        lst = lst[lst["points"] > 0].copy()
-        lst["rule"] = "ACF 13" + lst["mode"].map({"mapped": "(2)", "cascade": "(3)", "single": "(4)"})
-        lst["detail"] = _details(lst, points_table, share)
-        lst["date"] = lst["tournament"].map(tinfo["start"])
-        lst["ranking"] = lst["division"]
-        out = lst[[c for c in LEDGER_COLUMNS]].copy()
-        out["points"] = out["points"].astype(float)
-        return out.reset_index(drop=True)
+            points = pos_points
+        f = np.flatnonzero(points > 0)
+        src, e_t, e_div = src[f], e_t[f], e_div[f]
+        table_of, tables = pd.factorize(pd.Series(points_table.reindex(t_names).tolist(), dtype=object).to_numpy())
+        detail = _details(share, cls=cls[e_t].astype("int64"), div=e_div, pos=pos[f], section=s_code[src],
+                          sections=s_names, place=r["place"].take(src).astype("int64").to_numpy(),
+                          tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
+                          tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
+                          tables=tables)
+        division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
+        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)"], dtype=object)  # by mode
+        ledger = pd.DataFrame({
+            "tournament": r["tournament"].take(src).reset_index(drop=True),
+            "date": tinfo["start"].reindex(t_names).to_numpy(object)[e_t],
+            "ranking": division,
+            **{c: r[c].take(src).reset_index(drop=True) for c in ("player", "name", "id")},
+            "points": points[f].astype("float64"),
+            "rule": pd.array(rules[e_mode[f]], dtype="str"),
+            "detail": pd.array(detail, dtype="str"),
+        }, columns=LEDGER_COLUMNS)
+        if ledger.empty:  # nothing scores: the column types an empty ledger has always had
+            ledger["detail"] = ledger["detail"].astype(object)
+            if not n:
+                ledger["tournament"] = ledger["tournament"].astype(object)
+            return ledger, None
+        key = (e_div.astype(np.int64) * len(t_names) + e_t) * max(len(players), 1) + pidx[src]
+        unique = (pidx[src] >= 0).all() and not pd.Index(key).has_duplicates and not ledger["player"].isna().any()
+        return ledger, (key if unique else None)
 
     # -- standings per division (cl. 14)
     def _standings(self, entries: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
@@ -505,21 +593,89 @@ def _keys(sections: pd.Series) -> pd.Series:
     return sections.map(uniq) if len(sections) else sections.astype("object")
 
 
-def _section_orders(rows: pd.DataFrame, secs: pd.DataFrame) -> pd.DataFrame:
-    """Per tournament and division: which sections make the division's list and in what order.
-    Tournaments of the same shape (same sections and mapping) share one computation."""
-    pairs = rows[["tournament", "sec_key"]].drop_duplicates()
-    result_keys = {t: tuple(g) for t, g in pairs.groupby("tournament", sort=False)["sec_key"]}
-    mapping = {t: tuple(zip(_keys(g["section"]), g["division"]))
-               for t, g in secs.groupby("tournament", sort=False)} if len(secs) else {}
-    shapes: dict[tuple, list[tuple]] = {}
-    out = []
-    for t, keys in result_keys.items():
-        shape = (mapping.get(t), keys)
+_MODES = ("mapped", "cascade", "single")  # → ACF 13(2), 13(3), 13(4)
+
+
+def _section_orders(block_t: np.ndarray, block_k: np.ndarray, first_seen: np.ndarray, t_names: list,
+                    k_names: list, secs: pd.DataFrame) -> tuple[np.ndarray, ...]:
+    """Per tournament and division: which sections make the division's list and in what order, as arrays
+    (tournament code, section code or -1 if no results, rank, mode code, division code). `block_*` are the
+    (tournament, section) pairs of the results, `first_seen` the row where each first appears. Tournaments of
+    the same shape (same sections and mapping) share one computation."""
+    result_keys: dict[int, list[str]] = {}  # tournament → its section keys, as they first appear
+    seen = np.argsort(first_seen, kind="stable")
+    for t, k in zip(block_t[seen].tolist(), block_k[seen].tolist()):
+        result_keys.setdefault(t, []).append(k_names[k])
+    mapping: dict[str, list[tuple]] = {}
+    if len(secs):
+        for t, k, d in zip(secs["tournament"].tolist(), _keys(secs["section"]).tolist(), secs["division"].tolist()):
+            mapping.setdefault(t, []).append((k, d))
+    code_of = {k: i for i, k in enumerate(k_names)}
+    shapes: dict[tuple, int] = {}
+    shape_rows: list[tuple[np.ndarray, ...]] = []
+    shape_of = np.empty(len(result_keys), dtype=np.int64)
+    tours = np.fromiter(result_keys, dtype=np.int64, count=len(result_keys))
+    for i, (t, keys) in enumerate(result_keys.items()):
+        mapped = mapping.get(t_names[t])
+        shape = (tuple(mapped) if mapped is not None else None, tuple(keys))
         if shape not in shapes:
-            shapes[shape] = _orders_for(*shape)
-        out.extend((t, *rest) for rest in shapes[shape])
-    return pd.DataFrame(out, columns=["tournament", "sec_key", "sec_rank", "mode", "division_list"])
+            rows = _orders_for(*shape)
+            shapes[shape] = len(shape_rows)
+            shape_rows.append((np.array([code_of.get(k, -1) for k, *_ in rows], dtype=np.int64),
+                               np.array([rank for _, rank, _, _ in rows], dtype=np.int64),
+                               np.array([_MODES.index(m) for _, _, m, _ in rows], dtype=np.int64),
+                               np.array([DIVISIONS.index(d) for *_, d in rows], dtype=np.int64)))
+        shape_of[i] = shapes[shape]
+    parts: list[list[np.ndarray]] = [[], [], [], [], []]
+    for s, (k, rank, mode, div) in enumerate(shape_rows):
+        ts = tours[shape_of == s]
+        for part, a in zip(parts, (np.repeat(ts, len(k)), np.tile(k, len(ts)), np.tile(rank, len(ts)),
+                                   np.tile(mode, len(ts)), np.tile(div, len(ts)))):
+            part.append(a)
+    return tuple(np.concatenate(p) if p else np.zeros(0, dtype=np.int64) for p in parts)
+
+
+def _runs(*keys: np.ndarray, first: bool = False) -> np.ndarray:
+    """Run ids: a new run wherever any key differs from the row before (NaN never equals NaN); with `first`,
+    the flags marking each run's first row instead."""
+    new = np.zeros(len(keys[0]), dtype=bool)
+    if len(new):
+        new[0] = True
+        for k in keys:
+            new[1:] |= k[1:] != k[:-1]
+    return new if first else np.cumsum(new) - 1
+
+
+def _run_end(*keys: np.ndarray) -> np.ndarray:
+    """For each row, the index of the last row of its run (see `_runs`)."""
+    new = _runs(*keys, first=True)
+    last = np.r_[np.flatnonzero(new)[1:], len(new)] - 1
+    return last[np.cumsum(new) - 1]
+
+
+def _exclusive_cumsum(values: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """The sum of `values` before each row within its segment (segments start where `new` is True)."""
+    total = np.cumsum(values, dtype=np.int64) - values
+    return total - total[np.flatnonzero(new)][np.cumsum(new) - 1]
+
+
+def _repeated(*keys: np.ndarray) -> bool:
+    """True if some combination of the (non-negative integer) keys occurs twice."""
+    combined = np.zeros(len(keys[0]), dtype=np.int64)
+    for k in keys:
+        combined = combined * (int(k.max(initial=0)) + 1) + k
+    return len(np.unique(combined)) < len(combined)
+
+
+def _group_reduce(ufunc: np.ufunc, values: np.ndarray, group: np.ndarray, grouped: np.ndarray) -> np.ndarray:
+    """`ufunc` (np.minimum / np.maximum) of `values` over each group, broadcast back to its rows (0 outside)."""
+    out = np.zeros(len(values), dtype=values.dtype)
+    if grouped.any():
+        acc = np.full(group.max() + 1, values[grouped][0])
+        acc[group[grouped]] = values[grouped]  # any member's value as the start
+        ufunc.at(acc, group[grouped], values[grouped])
+        out[grouped] = acc[group[grouped]]
+    return out
 
 
 def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
@@ -549,33 +705,37 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
     return out
 
 
-def _details(lst: pd.DataFrame, points_table: pd.Series, share: bool) -> pd.Series:
-    """The ledger's arithmetic in words, built column-wise; only shared ties get their sum spelled out."""
-    if lst.empty:
-        return pd.Series(dtype="object")
-    place = lst["place"].astype("int64").astype(str)
-    place = pd.Series(np.where(lst["place_tied"], "=" + place, place), index=lst.index)
-    section = lst["section"].astype("object")
-    has_sec = section.notna() & section.astype(str).ne("")
-    sec = pd.Series(np.where(has_sec, "section " + section.astype(str) + ", ", ""), index=lst.index)
-    text = ("class " + lst["cls"].astype("int64").astype(str) + "; " + lst["division"] + " list position "
-            + lst["pos"].astype(str) + " (" + sec + "place " + place + ")")
-    skipped = lst["skipped_above"].astype("int64")
-    text = text + pd.Series(np.where(skipped > 0, "; " + skipped.astype(str) + " player(s) above not eligible for "
-                                     + lst["division"] + " (cl. 12) skipped", ""), index=lst.index)
-    tie = (lst["tie_n"] > 1) if share else pd.Series(False, index=lst.index)
-    plain = " → " + lst["points"].map("{:g}".format)
-    tied_text = pd.Series("", index=lst.index, dtype="object")
-    if tie.any():
-        tables = lst.loc[tie, "tournament"].map(points_table)
-        memo: dict[tuple, str] = {}  # the same tie shape recurs: spell each out once
-        texts = []
-        for key in zip(tables, lst.loc[tie, "tie_first"], lst.loc[tie, "tie_last"], lst.loc[tie, "tie_n"]):
-            if key not in memo:
-                memo[key] = _tie_text(*key)
-            texts.append(memo[key])
-        tied_text[tie] = texts
-    return text + pd.Series(np.where(tie, tied_text, plain), index=lst.index)
+def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
+             tie_last, table, tables) -> np.ndarray:
+    """The ledger's arithmetic in words; only shared ties get their sum spelled out. Built from pieces, each
+    written once per distinct value and joined column-wise. Arrays, one value per ledger row: `div` and
+    `section` (-1: blank) are codes into DIVISIONS and `sections`, `table` into `tables` (points tables)."""
+    if not len(cls):
+        return np.zeros(0, dtype=object)
+    head = _each(lambda c, d, p: f"class {c}; {DIVISIONS[d]} list position {p} (", cls, div, pos)
+    names = [*sections, None]  # code -1: blank
+    sec = _each(lambda k: f"section {names[k]}, " if pd.notna(names[k]) and str(names[k]) != "" else "", section)
+    where = _each(lambda t, p: f"place {'=' if t else ''}{p})", tied, place)
+    skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} (cl. 12) skipped"
+                 if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
+    tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
+    tail = _each(lambda p: f" → {p:g}", np.where(tie, 0.0, points))
+    rows = np.flatnonzero(tie)
+    if len(rows):  # each tie shape (points table, positions, players) spelled out once
+        tail[rows] = _each(lambda t, first, last, n: _tie_text(tables[t], first, last, n),
+                           table[rows], tie_first[rows], tie_last[rows], tie_n[rows])
+    return head + sec + where + skip + tail
+
+
+def _each(write, *columns: np.ndarray) -> np.ndarray:
+    """`write(*values)` for every row of the columns, called once per distinct combination of values."""
+    codes = np.zeros(len(columns[0]), dtype=np.int64)
+    for c in columns:
+        c_codes, uniques = pd.factorize(c)
+        codes = pd.factorize(codes * (len(uniques) + 1) + c_codes + 1)[0]
+    firsts = np.unique(codes, return_index=True)[1]  # codes number the combinations as they first appear
+    values = [c[firsts].tolist() for c in columns]
+    return np.array([write(*v) for v in zip(*values)], dtype=object)[codes]
 
 
 def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> str:
@@ -633,7 +793,12 @@ def _minus_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-def _entries(ledger: pd.DataFrame) -> pd.DataFrame:
+def _entries(ledger: pd.DataFrame, key: np.ndarray | None) -> pd.DataFrame:
+    """Per division, player and tournament: the date and points (one ledger row each when `key` is given)."""
+    if key is not None:
+        return pd.DataFrame({"ranking": ledger["ranking"], "player": ledger["player"].astype("str"),
+                             "tournament": ledger["tournament"], "date": ledger["date"],
+                             "points": ledger["points"], "counted": False})[ENTRY_COLUMNS]
     e = ledger.groupby(["ranking", "player", "tournament"], sort=False).agg(
         date=("date", "first"), points=("points", "sum")).reset_index()
     e["counted"] = False
