@@ -57,9 +57,9 @@ def resolve(season: Season) -> None:
     single = with_id.drop_duplicates("_norm").set_index("_norm")["id"]
     single = single[ids_per_norm[single.index] == 1]
 
-    r["player"] = _keys(r["id"], r["_norm"], single)
+    r["player"], key_id = _keys(r["id"], r["_norm"], single)
     if len(reg):
-        reg["player"] = _keys(reg["id"], reg["_norm"], single)
+        reg["player"], _ = _keys(reg["id"], reg["_norm"], single)
         dup_reg = reg["player"].duplicated(keep="first")
         for row in reg[dup_reg].itertuples():
             issues.error("duplicate-register", f"{row.name} ({row.id or 'no ID'}) is in the register twice",
@@ -83,7 +83,7 @@ def resolve(season: Season) -> None:
         issues.warning("same-id-different-names", f"ID {pid} is used for different names: "
                        + " / ".join(f"'{n}'" for n in names),
                        hint="check the ID; the register's spelling is used where the player is in it")
-    _near_duplicates(season, r)
+    _near_duplicates(season, r, key_id.isna())
 
     # The register wins for identity fields; disagreements are warnings.
     fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
@@ -112,18 +112,17 @@ def resolve(season: Season) -> None:
     first_name = r.drop_duplicates("player").set_index("player")["name"]
     r["name"] = r["player"].map(first_name)
     first_id = r[r["id"].notna()].drop_duplicates("player").set_index("player")["id"]
-    key_id = r["player"].where(r["player"].str.startswith("id:")).str[3:]
     r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
 
 
-def _keys(ids: pd.Series, norms: pd.Series, single: pd.Series) -> pd.Series:
-    """'id:<ID>' when the row has an ID or its name has exactly one ID elsewhere; else 'name:<normalised>'."""
-    by_name = norms.map(single)
-    out = np.where(ids.notna(), "id:" + ids.astype(str),
-                   np.where(by_name.notna(), "id:" + by_name.astype(str), "name:" + norms.astype(str)))
-    return pd.Series(out, index=ids.index, dtype="object")
+def _keys(ids: pd.Series, norms: pd.Series, single: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """'id:<ID>' when the row has an ID or its name has exactly one ID elsewhere; else 'name:<normalised>'.
+    Also the ID each key stands for (NaN for name keys)."""
+    key_id = ids.astype("object").where(ids.notna(), norms.map(single).astype("object"))
+    out = np.where(key_id.notna(), "id:" + key_id.astype(str), "name:" + norms.astype(str))
+    return pd.Series(out, index=ids.index, dtype="object"), key_id
 
 
 def _show(v) -> str:
@@ -132,9 +131,10 @@ def _show(v) -> str:
     return str(v)
 
 
-def _near_duplicates(season: Season, r: pd.DataFrame, limit: int = 200) -> None:
-    """Near-identical names without IDs (a typo apart): compared within blocks of the same initials."""
-    names = r.loc[r["player"].str.startswith("name:"), ["_norm", "name"]].drop_duplicates("_norm")
+def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200) -> None:
+    """Near-identical names without IDs (a typo apart): compared within blocks of the same initials.
+    `by_name`: the rows whose player key is their name."""
+    names = r.loc[by_name, ["_norm", "name"]].drop_duplicates("_norm")
     if len(names) < 2:
         return
     names = names.assign(_block=names["_norm"].map(lambda n: "".join(sorted(w[0] for w in n.split()))[:3]))
