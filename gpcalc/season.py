@@ -128,7 +128,6 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
 
     `use_cache`: reuse parsed workbooks from gpcalc.cache (keyed by content, path, circuit and gpcalc's code);
     `write_cache`: store newly parsed ones (`build` does; `check` changes nothing, so it only reads)."""
-    from . import circuits
 
     folder = Path(folder)
     issues = Issues()
@@ -141,28 +140,10 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}'", file=SEASON_FILE,
                      hint="create one with: gpcalc new CIRCUIT FOLDER")
         raise InputError(issues)
-    book = read_book(season_path, SEASON_FILE, issues)
-    if book is None:
-        raise InputError(issues)
-    probe = cbase.Circuit.season_spec(_Probe())
-    sheet = book.find(probe)
-    if sheet is None:
-        issues.error("missing-sheet", f"{SEASON_FILE} has no 'Season' sheet", file=SEASON_FILE,
-                     hint="add a sheet named Season with two columns: Setting | Value")
-        raise InputError(issues)
-    first = read_settings(sheet, probe, SEASON_FILE, Issues())
-    if not first.get("circuit"):
-        read_settings(sheet, probe, SEASON_FILE, issues)  # record the real error
-        raise InputError(issues)
-    circuit = circuits.get(first["circuit"])
-    settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
-    if not season_year(settings.get("season")):
-        issues.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
-                     sheet=sheet.name, cell=settings["_cells"].get("season", ""),
-                     hint="write the season as a year (2005) or two years (2012/2013)")
-    season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=issues)
-    season.inputs.append((SEASON_FILE, sha256(season_path)))
-    _read_season_sheets(season, book)
+    digest = sha256(season_path)
+    season = _read_season_file(folder, season_path, digest, issues, use_cache, write_cache)
+    circuit = season.circuit
+    season.inputs.append((SEASON_FILE, digest))
 
     paths = discover(folder)
     tours: list[dict[str, Any]] = []
@@ -227,6 +208,67 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     _schema_checks(season)
     identity.resolve(season)
     circuit.validate(season, issues)
+    return season
+
+
+@dataclass
+class _SeasonFile:
+    """What season.xlsx gives (the cache stores it like a tournament workbook's bundle)."""
+
+    circuit: str
+    settings: dict
+    issues: list
+    players: pd.DataFrame
+    tables: dict
+    raw_sheets: dict
+    letters: dict
+
+
+def _read_season_file(folder: Path, season_path: Path, digest: str, issues: Issues, use_cache: bool,
+                      write_cache: bool) -> Season:
+    """The Season with season.xlsx read (settings, register, season sheets), from the cache when its bytes are
+    unchanged. Raises InputError when it cannot be read at all."""
+    from . import cache, circuits
+
+    k = cache.key(digest, SEASON_FILE, "season") if use_cache and cache.enabled() else None
+    hit = cache.load(k) if k is not None else None
+    if isinstance(hit, _SeasonFile):
+        issues.extend(hit.issues)
+        season = Season(folder, circuits.get(hit.circuit), hit.settings, tournaments=pd.DataFrame(),
+                        results=pd.DataFrame(), players=hit.players, tables=hit.tables, raw_sheets=hit.raw_sheets,
+                        issues=issues)
+        season.letters.update(hit.letters)
+        return season
+    mine = Issues()
+    book = read_book(season_path, SEASON_FILE, mine)
+    if book is None:
+        issues.extend(mine.items)
+        raise InputError(issues)
+    probe = cbase.Circuit.season_spec(_Probe())
+    sheet = book.find(probe)
+    if sheet is None:
+        issues.extend(mine.items)
+        issues.error("missing-sheet", f"{SEASON_FILE} has no 'Season' sheet", file=SEASON_FILE,
+                     hint="add a sheet named Season with two columns: Setting | Value")
+        raise InputError(issues)
+    first = read_settings(sheet, probe, SEASON_FILE, Issues())
+    if not first.get("circuit"):
+        read_settings(sheet, probe, SEASON_FILE, mine)  # record the real error
+        issues.extend(mine.items)
+        raise InputError(issues)
+    circuit = circuits.get(first["circuit"])
+    settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, mine)
+    if not season_year(settings.get("season")):
+        mine.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
+                   sheet=sheet.name, cell=settings["_cells"].get("season", ""),
+                   hint="write the season as a year (2005) or two years (2012/2013)")
+    season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=mine)
+    _read_season_sheets(season, book)
+    issues.extend(mine.items)
+    season.issues = issues
+    if k is not None and write_cache:
+        cache.store(k, _SeasonFile(circuit.name, settings, list(mine.items), season.players, season.tables,
+                                   season.raw_sheets, dict(season.letters)))
     return season
 
 

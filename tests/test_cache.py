@@ -121,14 +121,19 @@ def test_key_depends_on_content_path_circuit_and_code():
 
 
 def _snapshot(folder):
-    s = season.load_season(folder)
-    return [i.as_dict() for i in s.issues.items], s.results, s.tournaments, s.tables, s.letters, s.inputs
+    return _snapshot_of(season.load_season(folder))
+
+
+def _snapshot_of(s):
+    return ([i.as_dict() for i in s.issues.items], s.results, s.tournaments, s.tables, s.letters, s.inputs,
+            s.players, s.settings, s.raw_sheets)
 
 
 def _same(a, b):
     import pandas as pd
 
-    assert a[0] == b[0] and a[4] == b[4] and a[5] == b[5]
+    assert a[0] == b[0] and a[4] == b[4] and a[5] == b[5] and a[7] == b[7] and a[8] == b[8]
+    pd.testing.assert_frame_equal(a[6], b[6])
     pd.testing.assert_frame_equal(a[1], b[1])
     pd.testing.assert_frame_equal(a[2], b[2])
     assert a[3].keys() == b[3].keys()
@@ -167,7 +172,7 @@ def test_workers_store_what_they_parse_in_the_cache(tmp_path, cache_dir, reads, 
     monkeypatch.setattr(season, "PARALLEL_FROM", 2)
     folder = folder_with(tmp_path, n=4)
     first = build(folder, tmp_path)
-    assert len(list(cache_dir.glob("*.pkl"))) == 4  # written by the worker processes
+    assert len(list(cache_dir.glob("*.pkl"))) == 5  # 4 written by the worker processes + season.xlsx
     reads.clear()
     assert build(folder, tmp_path) == first
     assert reads == []  # the warm build parsed nothing
@@ -190,7 +195,8 @@ def test_a_season_pack_serves_exactly_what_parsing_gives_and_never_a_stale_workb
     monkeypatch.setattr(season, "PACK_FROM", 2)
     folder = folder_with(tmp_path, n=5)
     first = build(folder, tmp_path)
-    assert [p.name.startswith("pack-") for p in cache_dir.glob("*.pkl")] == [True]  # one pack, no single entries
+    entries = list(cache_dir.glob("*.pkl"))
+    assert len(entries) == 2 and sum(p.name.startswith("pack-") for p in entries) == 1  # the pack + season.xlsx
     reads.clear()
     assert build(folder, tmp_path) == first and reads == []
     # edit one, rename one, add one
@@ -201,8 +207,26 @@ def test_a_season_pack_serves_exactly_what_parsing_gives_and_never_a_stale_workb
     reads.clear()
     warm = build(folder, tmp_path)
     assert sorted(reads) == ["t1.xlsx", "t2b.xlsx", "t9.xlsx"]
-    assert len(list(cache_dir.glob("*.pkl"))) == 4  # the pack + one entry for each workbook outside it
+    assert len(list(cache_dir.glob("*.pkl"))) == 5  # pack, season.xlsx, one entry per workbook outside the pack
     monkeypatch.setenv("GPCALC_NO_CACHE", "1")
     assert warm == build(folder, tmp_path)
     names = {row["name"] for row in warm["standings"]}
     assert "Zed" in names and "P1" not in names  # the edited workbook, not its stale parse
+
+
+@pytest.mark.parametrize("sample", ["acf-2005", "aarhus-2012-13", "fecodaz-2009"])
+def test_a_season_read_from_the_cache_is_exactly_the_season_read_afresh(cache_dir, monkeypatch, sample):
+    """Issue 7: season.xlsx (settings, register, season sheets) and every workbook come from the cache on a
+    warm build — and give exactly what reading them again gives."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "sample_data" / sample
+    monkeypatch.setattr(season, "PACK_FROM", 2)
+    cold = season.load_season(folder, use_cache=True, write_cache=True)
+    assert len(list(cache_dir.glob("*.pkl"))) == 2  # season.xlsx + the pack
+    monkeypatch.setattr(season, "read_book", lambda *a: pytest.fail("a warm load must read no workbook"))
+    warm = _snapshot_of(season.load_season(folder, use_cache=True, write_cache=True))
+    _same(warm, _snapshot_of(cold))
+    monkeypatch.undo()
+    monkeypatch.setenv("GPCALC_NO_CACHE", "1")
+    _same(warm, _snapshot(folder))

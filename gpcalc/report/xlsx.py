@@ -256,7 +256,26 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) ->
                 [(c, _header(c), "text") for c in iss.columns], title=f"{title} — issues",
                 note="Warnings and notes found in the input (a build with errors writes nothing).",
                 row_format=rowfmt)
-    wb.close()
+    _close_fast(wb)
+
+
+def _close_fast(wb) -> None:
+    """Close (zip) the workbook with zlib level 1 instead of 6: ~3× faster deflate for a file ~20 % larger —
+    a federation's ledger is tens of MB of XML. xlsxwriter has no option for it, so its module's ZipFile is
+    given the level while it closes (plain close when that name is not there)."""
+    import functools
+
+    import xlsxwriter.workbook as xw
+
+    real = getattr(xw, "ZipFile", None)
+    if real is None:
+        wb.close()
+        return
+    xw.ZipFile = functools.partial(real, compresslevel=1)
+    try:
+        wb.close()
+    finally:
+        xw.ZipFile = real
 
 
 def _rank_text(frame: pd.DataFrame) -> pd.Series:
