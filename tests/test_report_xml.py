@@ -127,3 +127,13 @@ def test_a_large_table_is_rendered_in_chunks(tmp_path, monkeypatch):
 @pytest.mark.parametrize("c,letters", [(0, "A"), (25, "Z"), (26, "AA"), (701, "ZZ"), (702, "AAA")])
 def test_column_letters(c, letters):
     assert sheetxml.col_letter(c) == letters
+
+
+def test_the_whitespace_list_is_what_python_calls_whitespace():
+    assert set(sheetxml.WHITESPACE) == {chr(i) for i in range(0x110000) if chr(i).isspace()}
+
+
+@pytest.mark.parametrize("texts", [["a", " b"], ["a ", "b"], ["a", "b\u3000"], ["\tx"], ["x", "", "y\n"]])
+def test_edge_whitespace_anywhere_in_a_column_is_found(texts):
+    assert sheetxml._edge_space(sheetxml._SEP.join(texts))
+    assert not sheetxml._edge_space(sheetxml._SEP.join(t.strip() for t in texts))

@@ -64,6 +64,18 @@ def escape_text(t: str) -> str:
     return _escape_control(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"  # str.isspace
+
+
+def _edge_space(joined: str) -> bool:
+    """Whether any text of a column joined with _SEP starts or ends with whitespace (substring searches only)."""
+    if not joined:
+        return False
+    if joined[0].isspace() or joined[-1].isspace():
+        return True
+    return any(ws + _SEP in joined or _SEP + ws in joined for ws in WHITESPACE if ws in joined)
+
+
 def _needs_preserve(t: str) -> bool:
     return bool(t) and (t[0].isspace() or t[-1].isspace())
 
@@ -106,7 +118,7 @@ def _text_tails(texts: list[Any], xfs: list[str] | str) -> tuple[Callable[[int, 
     if "&" in joined or "<" in joined or ">" in joined:
         texts = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in texts]
     opens = ['<t xml:space="preserve">' if _needs_preserve(t) else "<t>" for t in texts] \
-        if any(map(_needs_preserve, texts)) else None
+        if _edge_space(joined) else None
     if isinstance(xfs, str):
         head = f'{xfs} t="inlineStr"><is>'
         if opens is None:
