@@ -109,9 +109,9 @@ def resolve(season: Season) -> None:
                                    **season.where(row, f if f != "born_date" else "born"))
             r[f] = regv.where(has, r[f]) if f != "name" else regv.where(has, r[f])
     # One display name per player: the register's, else the first spelling seen.
-    first_name = r.drop_duplicates("player").set_index("player")["name"]
+    first_name = r[["player", "name"]].drop_duplicates("player").set_index("player")["name"]
     r["name"] = r["player"].map(first_name)
-    first_id = r[r["id"].notna()].drop_duplicates("player").set_index("player")["id"]
+    first_id = r.loc[r["id"].notna(), ["player", "id"]].drop_duplicates("player").set_index("player")["id"]
     r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
