@@ -106,3 +106,25 @@ def store(k: str, value: Any) -> None:
         os.replace(tmp, folder / f"{k}.pkl")
     except OSError:
         return
+
+
+_PENDING: list = []
+
+
+def store_later(k: str, value: Any) -> None:
+    """Store an entry from a forked child process, so the build goes on while a large entry (a season's pack:
+    tens of MB to pickle and write) is written. :func:`wait` (called at the end of a build, and by Python's exit
+    for any child left) waits for it. Where fork is unavailable this is :func:`store`."""
+    import multiprocessing as mp
+
+    if "fork" not in mp.get_all_start_methods():
+        store(k, value)
+        return
+    child = mp.get_context("fork").Process(target=store, args=(k, value), daemon=False)
+    child.start()
+    _PENDING.append(child)
+
+
+def wait() -> None:
+    while _PENDING:
+        _PENDING.pop().join()

@@ -60,6 +60,16 @@ def build(folder: Path | str, out: Path | str | None = None, json_out: Path | st
     """Compute, then write the workbook (and JSON) only if there are no errors — atomically: each file is
     written to a temporary name beside its target and renamed, so a failed or killed build leaves the
     previous output as it was."""
+
+    from . import cache
+
+    try:
+        return _build(folder, out, json_out, progress, stage, use_cache)
+    finally:
+        cache.wait()  # a season pack being written in the background (gpcalc.cache.store_later)
+
+
+def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
     from .report.json import build_json
     from .report.xlsx import write_workbook
 

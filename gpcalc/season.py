@@ -418,7 +418,7 @@ def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circu
                 parts.append((pack.meta[item], *pack.frames(item)))
             else:
                 parts.append((item, item.results, item.extra))
-        cache.store(_pack_key(folder, circuit), _Pack.build([keys[i] for i in order], parts))
+        cache.store_later(_pack_key(folder, circuit), _Pack.build([keys[i] for i in order], parts))
     return _Read(items, pack)
 
 

@@ -223,6 +223,7 @@ def test_a_season_read_from_the_cache_is_exactly_the_season_read_afresh(cache_di
     folder = Path(__file__).resolve().parent.parent / "sample_data" / sample
     monkeypatch.setattr(season, "PACK_FROM", 2)
     cold = season.load_season(folder, use_cache=True, write_cache=True)
+    cache.wait()  # the pack is written by a background process
     assert len(list(cache_dir.glob("*.pkl"))) == 2  # season.xlsx + the pack
     monkeypatch.setattr(season, "read_book", lambda *a: pytest.fail("a warm load must read no workbook"))
     warm = _snapshot_of(season.load_season(folder, use_cache=True, write_cache=True))

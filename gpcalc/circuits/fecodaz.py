@@ -37,6 +37,10 @@ NORM_ALIASES = (("Ninguna", "None"), ("Ninguno", "None"), ("No", "None"), ("-", 
                 ("GMI", "GM"), ("WGM", "GM"), ("GMF", "GM"), ("GM/WGM", "GM"))
 ALL_RANKINGS = (*R.SENIOR_NAMES, *R.AMATEUR_NAMES, *R.YOUTH_NAMES)
 RANKING_ORDER = {n: i for i, n in enumerate(ALL_RANKINGS)}
+# ranking codes inside compute: the position among the sorted names (an order by code is the order by name)
+RK_NAMES = np.array(sorted(ALL_RANKINGS), dtype=object)
+RK_CODE = {n: i for i, n in enumerate(RK_NAMES)}
+RK_ORDER = np.array([RANKING_ORDER[n] for n in RK_NAMES], dtype="int64")  # code → RANKING_ORDER
 AMATEUR_LIGA = "Amateur"  # the ligas of the amateur tournament: Sub 2000, 1800, 1700 pooled (ruling)
 TITLE_CHOICES = tuple(R.TITLE_POINTS)
 TITLE_ALIASES = tuple((k, v) for k, v in R.TITLE_ALIASES.items()) + tuple(
@@ -287,9 +291,16 @@ class FECODAZ(Circuit):
         issues, year = season.issues, season.year
         table = self._table(season)
         assert table is not None  # validate() made a missing or unreadable table an error
-        tours = self._tournaments(season, emit=False)
+        tours_out = self._tournaments(season, emit=False)
         r = self._rows(season)
-        players = self._players(season, r)
+        players_out = self._players(season, r)
+        # The rules run on integer codes for tournament and player (each name's rank among the sorted names, so
+        # sorting by code is sorting by name): one hashing of the text columns instead of one per group-by,
+        # merge and lookup. The output frames get the names back (``codes.*``).
+        codes = _Codes(tours_out["tournament"], r["tournament"], r["player"])
+        r = r.assign(tournament=codes.t_rows, player=codes.p_rows)
+        tours = tours_out.assign(tournament=codes.t_tours)
+        players = players_out.assign(player=codes.player_codes(players_out["player"]))
         valid = tours.set_index("tournament")["counts"]
         r = r[R.tmap(r["tournament"], valid).fillna(False).astype(bool)]
         cats = tours.set_index("tournament")["category"]
@@ -305,26 +316,38 @@ class FECODAZ(Circuit):
         extra_awards, extra_members = self._amateur_youth(season, r, tours, table)
         awards = pd.concat([awards, extra_awards.drop(columns="position")], ignore_index=True)
         awards["points"] = awards["points"].astype("float64")
+        awards["tournament"] = awards["tournament"].astype("int64")  # (an empty award frame has object columns)
+        awards["player"] = awards["player"].astype("int64")
         tinfo = tours.set_index("tournament")
         awards["date"] = R.tmap(awards["tournament"], tinfo["start"])
         awards["closed"] = R.tmap(awards["tournament"], tinfo["kind"]).eq("Closed")
 
+        awards["rk"] = R.tmap(awards["ranking"], RK_CODE).to_numpy("int64")  # the ranking code (RK_NAMES)
+
         # Art. 6: unjustified withdrawals lose the year
-        sanctioned = R.sanctioned_players(season.results)
-        held = R.tournaments_held(awards)
+        sanctioned = R.sanctioned_players(r)  # player codes (``r`` has every result row, withdrew filled)
+        held = R.tournaments_held(awards.assign(ranking=awards["rk"]))
+        held.index = pd.Index(RK_NAMES[held.index.to_numpy("int64")])
         limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
         live = awards[~awards["player"].isin(sanctioned)]
-        entries = live.groupby(["ranking", "player", "tournament"], sort=False).agg(
+        # entries, totals and standings on ranking codes too (count_best's limits by code)
+        entries = live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(
             date=("date", "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()
-        entries, totals = R.count_best(entries, limits) if len(entries) else (
+        limits_c = pd.Series(limits.to_numpy(), index=[RK_CODE[k] for k in limits.index], dtype="int64")
+        entries, totals = R.count_best(entries, limits_c) if len(entries) else (
             entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
                 columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
 
-        standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members)
-        ledger = self._ledger(awards, entries, totals, players, sanctioned, tours)
+        standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members,
+                                    codes)
+        ledger = self._ledger(awards, entries, totals, players, sanctioned, tours, codes)
+        entries = entries.assign(ranking=_rk_names(entries["ranking"], "str"),
+                                 player=codes.players(entries["player"], "str"),
+                                 tournament=codes.tournaments(entries["tournament"], "str"))
+        tours = tours_out
         clubs = self._ligas(standings, season)
         money = self._money(season, tours, standings, table)
-        sanctions = self._sanctions(season, players)
+        sanctions = self._sanctions(season, players_out)
         out_tours = self._tour_frame(tours)
         source = season.settings.get("points_table_source") or "(not given — set 'Points table source' in " \
                                                                 "season.xlsx)"
@@ -361,7 +384,7 @@ class FECODAZ(Circuit):
                       "item 5 rules (Art. 2 l, m)"),
             *money["summary"],
         ]
-        categories = self._category_sheet(extra_members, tours)
+        categories = self._category_sheet(extra_members, tours, codes)
         sheets = [
             OutSheet("Sanctions", sanctions, note="Every withdrawal (Art. 6). Yes = without justification: the "
                      "player loses all points of the year and any prize; their points are not passed down.",
@@ -521,7 +544,7 @@ class FECODAZ(Circuit):
 
     # -- standings per ranking (Art. 3 item 6, Art. 4)
     def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits,
-                   extra_members: pd.DataFrame | None = None) -> pd.DataFrame:
+                   extra_members: pd.DataFrame | None = None, codes: _Codes | None = None) -> pd.DataFrame:
         cols = ["ranking", "rank", "tied", "player", "name", "id", "club", "total", "played", "counted_results",
                 "closed_cap", "last_place", "last_gp_place", "tiebreak"]
         if totals.empty:
@@ -529,13 +552,17 @@ class FECODAZ(Circuit):
         tinfo = tours.set_index("tournament")
         # tournaments played per ranking (entered, scored or not) and the place in the last one (Art. 4)
         feeds = tinfo["feeds"][tinfo["counts"]]
-        rows = r[["tournament", "player", "place", "sex", "born_year"]]
-        members = R.fed_membership(rows, feeds, season.year)
+        # (on codes: the membership pairs' columns taken straight from the arrays, the rankings as codes)
+        rows_at, rk_at = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, season.year)
+        senior_rk = np.array([RK_CODE[n] for n in R.SENIOR_NAMES], dtype="int64")
+        members = pd.DataFrame({"tournament": r["tournament"].to_numpy()[rows_at],
+                                "player": r["player"].to_numpy()[rows_at], "ranking": senior_rk[rk_at],
+                                "place": r["place"].take(rows_at).reset_index(drop=True)})
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
-            members = pd.concat([members[["tournament", "player", "ranking", "place"]],
-                                 extra_members.rename(columns={"position": "place"})[
-                                     ["tournament", "player", "ranking", "place"]]], ignore_index=True)
+            extra = extra_members.rename(columns={"position": "place"})[["tournament", "player", "ranking", "place"]]
+            members = pd.concat([members, extra.assign(ranking=R.tmap(extra["ranking"], RK_CODE))],
+                                ignore_index=True)
         played = _played(members, tinfo)
         s = totals.merge(played, on=["ranking", "player"], how="left")
         s = s.merge(players, on="player", how="left")
@@ -543,36 +570,45 @@ class FECODAZ(Circuit):
         s = s.merge(counted, on=["ranking", "player"], how="left")
         s["closed_cap"] = -s["cap_cut"].where(s["cap_cut"] > 0)
         s = s[~s["player"].isin(sanctioned)]
+        s["ranking"] = _rk_names(s["ranking"], "str")
         s = R.rank_with_tiebreaks(s)
         s["_r"] = s["ranking"].map(RANKING_ORDER)
         s = s.sort_values(["_r", "rank", "name"], kind="stable").drop(columns="_r").reset_index(drop=True)
         s["played"] = s["played"].fillna(0).astype(int)
         s["counted_results"] = s["counted_results"].fillna(0).astype(int)
+        if codes is not None:
+            s["player"] = codes.players(s["player"])
         return s[cols]
 
     # -- the ledger: every award, counted or not; the closed cap; sanctions
-    def _ledger(self, awards, entries, totals, players, sanctioned, tours) -> pd.DataFrame:
+    def _ledger(self, awards, entries, totals, players, sanctioned, tours, codes: _Codes) -> pd.DataFrame:
+        """The ledger on tournament and player codes; the names put back at the end."""
         lg = awards.merge(players[["player", "name", "id"]], on="player", how="left")
-        flags = entries[["ranking", "player", "tournament", "counted"]]
-        lg = lg.merge(flags, on=["ranking", "player", "tournament"], how="left")
+        flags = entries[["ranking", "player", "tournament", "counted"]].rename(columns={"ranking": "rk"})
+        lg = lg.merge(flags, on=["rk", "player", "tournament"], how="left")
         lg["counted"] = lg["counted"].fillna(False).astype(bool)
         out_of = lg["player"].isin(sanctioned)
         if out_of.any():
             lg.loc[out_of, "detail"] = lg.loc[out_of, "detail"] + " — forfeited: unjustified withdrawal (Art. 6)"
+        r_pos = RK_ORDER[lg["rk"].to_numpy("int64")]
         lg = lg[LEDGER_COLUMNS + ["counted"]]
+        tord = {t: i for i, t in enumerate(tours["tournament"])}
+        t_pos = R.tmap(lg["tournament"], tord).fillna(len(tord))
+        lg = lg.assign(tournament=codes.tournaments(lg["tournament"]), player=codes.players(lg["player"]))
         cut = totals[totals["cap_cut"] > 0]
         if len(cut):
             cap = cut.merge(players[["player", "name", "id"]], on="player", how="left")
             cap = pd.DataFrame({
-                "tournament": "Closed-tournament cap", "date": pd.NaT, "ranking": cap["ranking"],
-                "player": cap["player"], "name": cap["name"], "id": cap["id"], "points": -cap["cap_cut"],
+                "tournament": "Closed-tournament cap", "date": pd.NaT, "ranking": _rk_names(cap["ranking"]),
+                "player": codes.players(cap["player"]), "name": cap["name"], "id": cap["id"],
+                "points": -cap["cap_cut"],
                 "rule": R.RULE_CAP,
                 "detail": "counted closed-tournament points " + R._fmts(cap["closed_counted"])
                           + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
             lg = pd.concat([lg, cap], ignore_index=True)
-        order = RANKING_ORDER
-        tord = {t: i for i, t in enumerate(tours["tournament"])}
-        lg = lg.assign(_r=lg["ranking"].map(order), _t=R.tmap(lg["tournament"], tord).fillna(len(tord)))
+            t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
+            r_pos = np.concatenate([r_pos, RK_ORDER[cut["ranking"].to_numpy("int64")]])
+        lg = lg.assign(_r=r_pos, _t=t_pos.to_numpy())
         lg = lg.iloc[R._stable_order(lg, ["_t", "_r", "points"], [True, True, False])]  # = a stable sort_values
         return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
 
@@ -603,16 +639,29 @@ class FECODAZ(Circuit):
         lg = lg.assign(_r=lg["ranking"].map(order)).sort_values(["_r", "rank", "club"], kind="stable")
         return lg[cols].reset_index(drop=True)
 
-    def _category_sheet(self, members: pd.DataFrame, tours: pd.DataFrame) -> pd.DataFrame:
+    def _category_sheet(self, members: pd.DataFrame, tours: pd.DataFrame, codes: _Codes) -> pd.DataFrame:
+        """One row per (tournament, ranking) of the amateur and youth members (tournament codes → names)."""
         cols = ["tournament", "ranking", "players", "rated", "irt_bonus", "category", "titled", "title_bonus",
                 "extra_places"]
         m = members[members["category"].notna()] if len(members) else members
         if m.empty:
             return pd.DataFrame(columns=cols)
-        g = m.groupby(["tournament", "ranking"], sort=False).agg(
-            players=("player", "size"), rated=("rated", "first"), irt_bonus=("irt_bonus", "first"),
-            category=("category", "first"), titled=("titled", "first"), title_bonus=("title_bonus", "first"),
-            extra_places=("extra_places", "first")).reset_index()
+        info = ["rated", "irt_bonus", "category", "titled", "title_bonus", "extra_places"]
+        if m[info].notna().all().all():
+            # the values are the same for every member of a (tournament, ranking) group: the group's first row
+            # (as the group-by's "first", which skips blanks — there are none), groups in order of appearance
+            key = m["tournament"].to_numpy("int64") * len(RK_NAMES) + R.tmap(m["ranking"], RK_CODE).to_numpy("int64")
+            gcode, _ = pd.factorize(key)
+            first = np.unique(gcode, return_index=True)[1]
+            g = m.iloc[first][["tournament", "ranking", *info]].reset_index(drop=True)
+            g.insert(2, "players", np.bincount(gcode, minlength=len(first)).astype("int64"))
+            g["ranking"] = _rk_names(R.tmap(g["ranking"], RK_CODE), "str")
+        else:
+            g = m.groupby(["tournament", "ranking"], sort=False).agg(
+                players=("player", "size"), rated=("rated", "first"), irt_bonus=("irt_bonus", "first"),
+                category=("category", "first"), titled=("titled", "first"), title_bonus=("title_bonus", "first"),
+                extra_places=("extra_places", "first")).reset_index()
+        g["tournament"] = codes.tournaments(g["tournament"], "str")
         tord = {t: i for i, t in enumerate(tours["tournament"])}
         g = g.assign(_t=g["tournament"].map(tord), _r=g["ranking"].map(RANKING_ORDER))
         g = g.sort_values(["_t", "_r"], kind="stable")
@@ -780,6 +829,40 @@ class FECODAZ(Circuit):
         ]
 
 
+def _rk_names(codes: pd.Series, dtype: str = "object") -> pd.Series:
+    """Ranking codes (see ``RK_NAMES``) → the ranking names."""
+    return pd.Series(RK_NAMES[np.asarray(codes, dtype="int64")], index=codes.index, name=codes.name, dtype=dtype)
+
+
+class _Codes:
+    """Integer codes of the tournament and player columns: each name's position among the sorted distinct names
+    (so an order by code is the order by name, as every sort and tie rule of the rules has it), and the way back
+    to the names for the output frames."""
+
+    def __init__(self, tours: pd.Series, tournaments: pd.Series, players: pd.Series) -> None:
+        t_codes, t_names = pd.factorize(pd.concat([tours, tournaments], ignore_index=True), sort=True,
+                                        use_na_sentinel=False)
+        self.t_names = np.asarray(t_names, dtype=object)
+        self.t_tours = t_codes[:len(tours)].astype("int64")
+        self.t_rows = t_codes[len(tours):].astype("int64")
+        p_codes, p_names = pd.factorize(players, sort=True, use_na_sentinel=False)
+        self.p_names = np.asarray(p_names, dtype=object)
+        self.p_rows = p_codes.astype("int64")
+
+    def player_codes(self, players: pd.Series) -> np.ndarray:
+        return pd.Index(self.p_names).get_indexer(players).astype("int64")
+
+    @staticmethod
+    def _back(codes: pd.Series, names: np.ndarray, dtype: str) -> pd.Series:
+        return pd.Series(names[np.asarray(codes, dtype="int64")], index=codes.index, name=codes.name, dtype=dtype)
+
+    def tournaments(self, codes: pd.Series, dtype: str = "object") -> pd.Series:
+        return self._back(codes, self.t_names, dtype)
+
+    def players(self, codes: pd.Series, dtype: str = "object") -> pd.Series:
+        return self._back(codes, self.p_names, dtype)
+
+
 def _same_dates(t: pd.DataFrame, kinds: tuple[str, ...], chunk: int = 2_000_000) -> dict[int, str]:
     """Art. 2 d: for each tournament (by position in ``t``) of one of ``kinds``, the other tournaments of the same
     kind whose dates overlap its own (start ≤ its end and end ≥ its start), named in ``t``'s order.
@@ -827,15 +910,25 @@ def _same_dates(t: pd.DataFrame, kinds: tuple[str, ...], chunk: int = 2_000_000)
     return out
 
 
+def _dense_codes(col: pd.Series) -> tuple[np.ndarray, Any]:
+    """``pd.factorize(col)`` — except for a column of codes already (integers 0 … n − 1, as compute has them),
+    which are their own codes with uniques ``0 … max`` (the same groups; codes are never compared across
+    columns)."""
+    v = col.to_numpy()
+    if v.dtype.kind in "iu" and len(v) and v.min() >= 0:
+        return v.astype("int64"), np.arange(int(v.max()) + 1)
+    return pd.factorize(col)
+
+
 def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
     """Art. 4 tiebreaks per (ranking, player): tournaments played (distinct) and the place in the last one (by
     end, then start, then name; NaT last; the last row with a place), on integer codes.
 
     ``members``: tournament, player, ranking, place; ``tinfo``: start and end by tournament. Returns ranking,
     player, played, last_place (one row per pair, in no particular order)."""
-    rk, _ = pd.factorize(members["ranking"])
-    pk, p_u = pd.factorize(members["player"])
-    tk, t_u = pd.factorize(members["tournament"])
+    rk, _ = _dense_codes(members["ranking"])
+    pk, p_u = _dense_codes(members["player"])
+    tk, t_u = _dense_codes(members["tournament"])
     never = np.iinfo("int64").max
 
     def stamp(col: str) -> np.ndarray:

@@ -430,8 +430,15 @@ def fed_membership(results: pd.DataFrame, feeds: pd.Series, year: int,
     see :func:`fed_rankings`) — the same rows, in the same order, as ``membership(...).merge(_fed_pairs(feeds,
     rankings), on=["tournament", "ranking"])``, without forming the pairs that the merge drops."""
     r = results.reset_index(drop=True).assign(_row=lambda d: np.arange(len(d)))
-    rows, rk = _membership_index(r, year, rankings)
-    target = tmap(r["tournament"], feeds)
+    rows, rk = fed_membership_index(r, feeds, year, rankings)
+    return _members_frame(r, rows, rk, rankings)
+
+
+def fed_membership_index(results: pd.DataFrame, feeds: pd.Series, year: int,
+                         rankings: pd.DataFrame = SENIOR_RANKINGS) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of :func:`fed_membership` as (result row position, ranking position) arrays, in its order."""
+    rows, rk = _membership_index(results, year, rankings)
+    target = tmap(results["tournament"], feeds)
     tcode, targets = pd.factorize(target, use_na_sentinel=True)
     names = list(rankings["ranking"])
     allowed = np.zeros((len(targets) + 1, len(names)), dtype=bool)  # the last row: no target
@@ -439,7 +446,7 @@ def fed_membership(results: pd.DataFrame, feeds: pd.Series, year: int,
         fed = set(fed_rankings(str(tgt), rankings))
         allowed[i] = [n in fed for n in names]
     keep = allowed[tcode[rows], rk]
-    return _members_frame(r, rows[keep], rk[keep], rankings)
+    return rows[keep], rk[keep]
 
 
 # ---------------------------------------------------------------------------------------------- senior points
