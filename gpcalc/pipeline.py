@@ -34,6 +34,8 @@ def compute(folder: Path | str, progress: Callable[[int, int, str], None] | None
     season = load_season(folder, progress, use_cache=use_cache, write_cache=write_cache)
     if season.issues.has_errors():
         return BuildResult(season, None)
+    if getattr(progress, "stage", None):
+        progress.stage(f"scoring ({season.circuit.title})")
     outcome = season.circuit.compute(season)
     if season.issues.has_errors():
         return BuildResult(season, None)

@@ -198,6 +198,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         issues.warning("no-tournaments", f"no tournament workbooks were found in '{folder}'",
                        hint="put one .xlsx per tournament in the season folder (gpcalc template "
                             f"{circuit.name} makes a blank one)")
+    _stage(progress, f"checking {sum(len(f) for f in result_frames):,} result rows")
     _assemble(season, tours, result_frames, extra_frames)
     if foreign:  # rating lists in <season>/ratings/ (ACF cl. 11), when gpcalc.formats provides them
         from . import formats
@@ -206,9 +207,17 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             formats.apply_ratings(season)
     _common_checks(season)
     _schema_checks(season)
+    _stage(progress, "matching players across tournaments")
     identity.resolve(season)
     circuit.validate(season, issues)
     return season
+
+
+def _stage(progress: Any, text: str) -> None:
+    """One line per stage after reading, when the progress reporter has a `stage` (the CLI's does)."""
+    stage = getattr(progress, "stage", None)
+    if stage is not None:
+        stage(text)
 
 
 @dataclass

@@ -103,3 +103,28 @@ def test_new_and_template_refuse_to_overwrite(tmp_path):
 def test_help_does_not_import_pandas():
     code = "import sys; from gpcalc.cli import main; assert 'pandas' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_long_build_reports_progress_then_one_line_per_stage(tmp_path, monkeypatch):
+    """Issue 7: a progress bar while reading (files done / total), then one line per later stage — on a
+    terminal only; quiet otherwise."""
+    from pathlib import Path
+
+    from gpcalc.cli import _Progress
+    from gpcalc.pipeline import build
+    from gpcalc.season import discover
+
+    sample = Path(__file__).resolve().parent.parent / "sample_data" / "acf-2005"
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    progress = _Progress(True)
+    lines: list[str] = []
+    monkeypatch.setattr("click.echo", lambda text="", **kw: lines.append(str(text)))
+    counts: list[tuple[int, int]] = []
+    real = _Progress.__call__
+    monkeypatch.setattr(_Progress, "__call__", lambda self, d, t, label: counts.append((d, t)) or real(self, d, t, label))
+    build(sample, tmp_path / "o.xlsx", progress=progress, stage=progress.stage, use_cache=False)
+    tournaments = len(discover(sample))
+    assert counts[-1] == (tournaments, tournaments) and len(counts) > tournaments // 2
+    assert [line.split(" ")[0] for line in lines] == ["checking", "matching", "scoring", "writing"]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert not _Progress(True).enabled  # not a terminal: nothing is printed
