@@ -120,9 +120,16 @@ def store_later(k: str, value: Any) -> None:
     if "fork" not in mp.get_all_start_methods():
         store(k, value)
         return
-    child = mp.get_context("fork").Process(target=store, args=(k, value), daemon=False)
+    child = mp.get_context("fork").Process(target=_store_quietly, args=(k, value), daemon=False)
     child.start()
     _PENDING.append(child)
+
+
+def _store_quietly(k: str, value: Any) -> None:
+    import contextlib
+
+    with contextlib.suppress(Exception):  # only a cache: a child must never print a traceback into a build
+        store(k, value)
 
 
 def wait() -> None:
