@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from . import identity
@@ -623,16 +624,20 @@ def expand(frame: pd.DataFrame, fields) -> pd.DataFrame:
     """Split compound values: a place into `place` (int) and `place_tied`; a birth into `born_year` and
     `born_date` (the date, or NaT for a bare year)."""
     for f in fields:
-        if f.key not in frame.columns:
+        if f.key not in frame.columns or f.kind not in ("place", "born"):
             continue
-        col = frame[f.key]
+        # each distinct (value, flag) pair is split once, then taken for every row (code -1, a blank, takes the
+        # extra last slot)
+        codes, uniques = pd.factorize(frame[f.key].to_numpy(dtype=object))
+        pairs = [v if isinstance(v, tuple) else (None, None) for v in uniques] + [(None, None)]
+        firsts = np.array([p[0] for p in pairs], dtype=object)[codes]
+        seconds = [p[1] for p in pairs]
         if f.kind == "place":
-            frame[f.key] = pd.array([v[0] if isinstance(v, tuple) else None for v in col], dtype="Int64")
-            frame[f.key + "_tied"] = [bool(v[1]) if isinstance(v, tuple) else False for v in col]
-        elif f.kind == "born":
-            frame[f.key + "_year"] = pd.array([v[0] if isinstance(v, tuple) else None for v in col],
-                                              dtype="Int64")
-            frame[f.key + "_date"] = pd.to_datetime([v[1] if isinstance(v, tuple) else None for v in col])
+            frame[f.key] = pd.array(firsts, dtype="Int64")
+            frame[f.key + "_tied"] = np.array([bool(x) for x in seconds], dtype=bool)[codes]
+        else:
+            frame[f.key + "_year"] = pd.array(firsts, dtype="Int64")
+            frame[f.key + "_date"] = pd.to_datetime(seconds).take(codes)
             frame = frame.drop(columns=f.key)
     return frame
 
