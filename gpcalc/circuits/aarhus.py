@@ -210,38 +210,49 @@ class Aarhus(Circuit):
 
         players = self._players(season, table)
         res, events = self._rules_frame(season, t, players)
-        awards = R.score(res, table, cfg)
-        # the integer codes of the players (positions in `players`) and events ride along (R.codes_of)
+        awards, detail_code, detail_text = R.score_coded(res, table, cfg)
+        # the integer codes of the players (positions in `players`) and events ride along (R.codes_of), and
+        # those of the detail texts (to the ledger's detail)
         awards["_event_code"], awards["_player_code"] = res["_event_code"], res["_player_code"]
+        awards["_detail_code"] = detail_code
         skipped = awards.loc[~awards["eligible"], ["event", "skip_reason"]]
         src = r.loc[skipped.index, ["name", "file", "sheet", "row"]]
         for event, reason, row in zip(skipped["event"], skipped["skip_reason"], src.itertuples(index=False)):
             season.issues.info("no-gpm-points", f"{row.name} ({event}): no GPM-points — {reason}",
                                hint="nothing to do if this is right", **season.where(row, "name"))
-        entries = R.mark_dropped(R.credit(awards.assign(_src=awards.index)), gpt_n)
-        entries["date"] = entries["event"].map(t.set_index("tournament")["date"])
+        # only the columns the entries, the ledger and the standings use are taken to the credits
+        entries = R.mark_dropped(R.credit(awards[[
+            "event", "order", "kind", "player", "group", "age_group", "female", "startpoints", "points", "rule",
+            "eligible", "_event_code", "_player_code", "_detail_code"]]), gpt_n)
+        # each entry's date: looked up once per event and taken by event code
+        ev_dates = t.set_index("tournament")["date"].reindex(events)
+        entries["date"] = _take(ev_dates, entries["_event_code"].to_numpy(), entries.index)
 
-        # ledger: one row per credit to an account
-        lg = entries.copy(deep=False)  # copy-on-write: the columns set below do not touch entries
-        lg["tournament"] = lg["event"]
-        lg_player = lg["_player_code"].to_numpy()
+        # ledger: one row per credit to an account, sorted by date, tournament, ranking and name, stably: the
+        # order of sort_values on those columns, from each key's rank among its distinct values (date and
+        # tournament per event, ranking per code, name per player); the entries are taken in that order once, and
+        # the columns looked up by code (name, id, detail) are looked up in that order
+        e_player = entries["_player_code"].to_numpy()
+        e_rank, n_rank = R.codes_of(entries, "ranking")
+        ev_date = ev_dates.to_numpy(dtype=object)
+        ev_rank = _ranks(_sort_key((_ranks(ev_date), len(events) + 1), (_ranks(events), len(events) + 1)))
+        lg_order = np.argsort(_sort_key(
+            (_at(ev_rank, entries["_event_code"].to_numpy(), na=len(events)), len(events) + 1),
+            (_at(_ranks(R._first_of(e_rank, n_rank, entries["ranking"].to_numpy(dtype=object))), e_rank,
+                 na=n_rank), len(R.RANKINGS) + 2),
+            (_at(_ranks(players["name"].to_numpy(dtype=object)), e_player, na=len(players)), len(players) + 1)),
+            kind="stable")
+        lg = entries[["event", "date", "ranking", "player", "points", "rule", "group", "age_group", "startpoints",
+                      "counted"]].take(lg_order).reset_index(drop=True)
+        lg_player = e_player[lg_order]
         lg["name"] = _take(players["name"], lg_player, lg.index)
         lg["id"] = _take(players["id"], lg_player, lg.index)
         lg["points"] = lg["points"] / R.TENTH
         also_p = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) != "P")
-        lg["detail"] = _ledger_detail(lg["detail"], also_p, ~lg["counted"].to_numpy(dtype=bool))
-        lg["group_played"] = lg["group"]
-        # sorted by date, tournament, ranking and name, stably: the order of sort_values on those columns, from
-        # each key's rank among its distinct values (date and tournament per event, name per player)
-        ev_date = t.set_index("tournament")["date"].reindex(events).to_numpy(dtype=object)
-        ev_rank = _ranks(_sort_key((_ranks(ev_date), len(events) + 1), (_ranks(events), len(events) + 1)))
-        lg_order = np.argsort(_sort_key(
-            (_at(ev_rank, lg["_event_code"].to_numpy(), na=len(events)), len(events) + 1),
-            (_ranks(lg["ranking"].to_numpy(dtype=object)), len(R.RANKINGS) + 2),
-            (_at(_ranks(players["name"].to_numpy(dtype=object)), lg_player, na=len(players)), len(players) + 1)),
-            kind="stable")
-        ledger = lg[[*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]].take(
-            lg_order).reset_index(drop=True)
+        lg["detail"] = _ledger_detail(lg.index, entries["_detail_code"].to_numpy()[lg_order], detail_text, also_p,
+                                      ~lg["counted"].to_numpy(dtype=bool), awards["detail"].iloc[:0].astype(str).dtype)
+        ledger = lg.rename(columns={"event": "tournament", "group": "group_played"})[
+            [*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]]
 
         ent = entries.rename(columns={"event": "tournament"})
         ent["points"] = ent["points"] / R.TENTH
@@ -275,8 +286,8 @@ class Aarhus(Circuit):
 
         # movements, next GPT, next season
         sheets = []
-        mv = moves.copy()
-        mv_player = players.index.get_indexer(mv["player"])  # one look-up per row for the three columns
+        mv = moves.copy(deep=False)  # copy-on-write: the columns added below do not touch moves
+        mv_player = mv["_player_code"].to_numpy()  # positions in `players`, for the three columns
         mv["name"] = _take(players["name"], mv_player, mv.index)
         mv["id"] = _take(players["id"], mv_player, mv.index)
         mv["club"] = _take(players["club"], mv_player, mv.index)
@@ -286,12 +297,19 @@ class Aarhus(Circuit):
         # one stable sort by (GPT, group, place), then each GPT's sheet is a slice of it: the same rows in the
         # same order as filtering each GPT out of mv and sorting it by group and place
         tour_pos = pd.Series(np.arange(len(tours)), index=tours["tournament"].to_numpy())
-        keys = pd.DataFrame({"_tour": mv["event"].map(tour_pos), "group": mv["group"], "place": mv["place"]})
-        keys = keys.sort_values(["_tour", "group", "place"], kind="stable")
-        keys = keys[keys["_tour"].notna()]
-        cuts = np.searchsorted(keys["_tour"].to_numpy(dtype=float), np.arange(len(tours) + 1), side="left")
-        by_tour = mv.loc[keys.index, ["group", "place", "name", "id", "club", "gpt_points", "games", "rounds",
-                                      "from", "to", "move", "note", "changed"]]
+        # each row's GPT position, looked up once per event and taken by event code (NaN: not a listed GPT)
+        ev_tour = tour_pos.reindex(events).to_numpy(dtype=float)
+        tour_of = _at(ev_tour, mv["_event_code"].to_numpy(), na=np.nan)
+        tour_rank = np.where(np.isnan(tour_of), len(tours), np.nan_to_num(tour_of)).astype(np.int64)
+        group_rank, place_rank = _ranks(mv["group"].array), _ranks(mv["place"].array)
+        # the stable sort_values by (GPT, group, place), from each key's rank (as for the ledger); rows of no
+        # listed GPT (last) dropped
+        by_key = np.argsort(_sort_key((tour_rank, len(tours) + 1), (group_rank, int(group_rank.max(initial=0)) + 1),
+                                      (place_rank, int(place_rank.max(initial=0)) + 1)), kind="stable")
+        by_key = by_key[tour_rank[by_key] < len(tours)]
+        cuts = np.searchsorted(tour_rank[by_key], np.arange(len(tours) + 1), side="left")
+        by_tour = mv[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to", "move",
+                      "note", "changed"]].take(by_key)
         with _gc_paused():  # ~45 container objects per sheet's frame, no cycles: see _gc_paused
             for i, tour in enumerate(tours["tournament"].tolist(), start=1):
                 sheets.append(OutSheet(
@@ -422,14 +440,16 @@ class Aarhus(Circuit):
             values = col.reindex(tuniq).array
             return pd.Series(pd.api.extensions.take(values, tcode, allow_fill=True), index=r.index)
 
+        # the canonical group's integer code (-1 for none), for R.codes_of and the rounds look-up
+        gcode = pd.factorize(canon.to_numpy(dtype=object))[0].astype(np.int64)
         return pd.DataFrame({
             "event": r["tournament"], "order": per_tournament(tinfo["order"]),
             "kind": per_tournament(tinfo["kind"]), "player": r["player"], "group": canon,
             "place": r["place"], "half": (pts * 2).round().astype("Int64"),
             "games": pd.to_numeric(r["games"], errors="coerce").astype("Int64"),
-            "rounds": _rounds_of(r, canon, gkey).astype("Int64"), "born": r["born_year"],
+            "rounds": _rounds_of(r, canon, gkey, (tcode, gcode)).astype("Int64"), "born": r["born_year"],
             "female": r["sex"].eq("F"), "move": r.get("move"), "status": r.get("status"),
-            "_event_code": tcode.astype(np.int64), "_player_code": _at(players.index.get_indexer(puniq), pcode)},
+            "_event_code": tcode.astype(np.int64), "_group_code": gcode, "_player_code": _at(players.index.get_indexer(puniq), pcode)},
             index=r.index, copy=False), np.asarray(tuniq, dtype=object)  # copy-on-write: no copy needed
 
     def _prizes(self, st, awards, entries, res, players, cfg, gpt_n, table) -> pd.DataFrame:
@@ -555,17 +575,19 @@ ALSO_P = "; also credited to P (girl in A–F, §5 stk. 4)"
 DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
 
 
-def _ledger_detail(detail: pd.Series, also_p: np.ndarray, dropped: np.ndarray) -> pd.Series:
-    """detail + ALSO_P where a girl's A–F result is also credited to P + DROPPED where dropped; each distinct
-    (detail, also P, dropped) is written once and taken for every row (NA detail stays NA)."""
-    codes, uniq = pd.factorize(detail.astype(str).to_numpy(dtype=object))
+def _ledger_detail(index: pd.Index, codes: np.ndarray, uniq: np.ndarray, also_p: np.ndarray,
+                   dropped: np.ndarray, dtype) -> pd.Series:
+    """detail + ALSO_P where a girl's A–F result is also credited to P + DROPPED where dropped, as a column of
+    `dtype`; the detail is given as uniq[codes] (R.score_coded; a code -1 is NA, and stays NA). Each distinct
+    (detail, also P, dropped) is written once and taken for every row."""
+    codes = np.asarray(codes, dtype=np.int64)
     key = codes.astype(np.int64) * 4 + also_p.astype(np.int64) * 2 + dropped.astype(np.int64)
     kcode, kuniq = pd.factorize(key)
     text = np.empty(len(kuniq), dtype=object)
     for j, k in enumerate(kuniq.tolist()):
         c, bits = divmod(k, 4)
         text[j] = np.nan if c < 0 else uniq[c] + (ALSO_P if bits & 2 else "") + (DROPPED if bits & 1 else "")
-    return pd.Series(text[kcode], index=detail.index, dtype=detail.astype(str).dtype)
+    return pd.Series(text[kcode], index=index, dtype=dtype)
 
 
 def _at(values: np.ndarray, codes: np.ndarray, na: int = -1) -> np.ndarray:
@@ -600,10 +622,13 @@ def _canon_map(groups: pd.Series) -> dict:
     return {g: R.canonical_group(g) for g in pd.unique(groups.dropna())}
 
 
-def _rounds_of(r: pd.DataFrame, canon: pd.Series, gkey: pd.DataFrame) -> pd.Series:
+def _rounds_of(r: pd.DataFrame, canon: pd.Series, gkey: pd.DataFrame, codes: tuple | None = None) -> pd.Series:
+    """The rounds of each row's (tournament, canonical group) on the Groups sheets; `codes` = integer codes of
+    the tournaments and groups (-1 for NA) when the caller has them (else the values are factorised here)."""
     lookup = gkey.dropna(subset=["g"]).drop_duplicates(["tournament", "g"]).set_index(["tournament", "g"])["rounds"]
     # looked up once per distinct (tournament, group) and taken for every row
-    key, first = R._combos([r["tournament"].to_numpy(dtype=object), canon.to_numpy(dtype=object)])
+    key, first = R._combos(list(codes) if codes is not None else
+                           [r["tournament"].to_numpy(dtype=object), canon.to_numpy(dtype=object)])
     idx = pd.MultiIndex.from_arrays([r["tournament"].iloc[first], canon.iloc[first]])
     return pd.Series(pd.to_numeric(lookup.reindex(idx), errors="coerce").to_numpy()[key], index=r.index)
 

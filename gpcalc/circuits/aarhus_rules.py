@@ -109,6 +109,13 @@ def default_age_table(start_year: int) -> pd.DataFrame:
 def age_groups(born: pd.Series, table: pd.DataFrame) -> pd.Series:
     """The age group of each birth year (§1 stk. 2). Older than the oldest group → that group (A);
     a year no row covers, or a blank year, → NA."""
+    codes, names = age_group_codes(born, table)
+    return pd.Series(names[codes], index=born.index, dtype=object)
+
+
+def age_group_codes(born: pd.Series, table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`age_groups` as integer codes and their names: names[codes] is the age group of each birth year
+    (the last name is None, for code -1: no group)."""
     years = pd.to_numeric(born, errors="coerce").astype("Float64").to_numpy(dtype=float, na_value=np.nan)
     lo = pd.to_numeric(table["born_from"], errors="coerce").to_numpy(dtype=float, na_value=-np.inf)
     hi = pd.to_numeric(table["born_to"], errors="coerce").to_numpy(dtype=float, na_value=np.inf)
@@ -117,9 +124,9 @@ def age_groups(born: pd.Series, table: pd.DataFrame) -> pd.Series:
     oldest = groups[np.argmax([LEVEL.get(g, 0) for g in groups])]
     older = years < np.nanmin(np.where(np.isfinite(lo), lo, np.nan)) if np.isfinite(lo).any() else years < 0
     conds.append(older)
-    out = np.select(conds, [*groups, oldest], default=None)
-    out = np.where(np.isnan(years), None, out)
-    return pd.Series(out, index=born.index, dtype=object)
+    codes = np.select(conds, np.arange(len(conds)), default=-1)
+    codes = np.where(np.isnan(years), -1, codes).astype(np.int64)
+    return codes, np.array([*(str(g) for g in groups), str(oldest), None], dtype=object)
 
 
 def season_start_year(season: object) -> int | None:
@@ -268,8 +275,16 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
 
     ``eligible`` False rows carry 0 points and ``skip_reason`` (no round played, DM without an earlier GPT).
     """
+    return score_coded(results, age_table, settings)[0]
+
+
+def score_coded(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings
+                ) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
+    """:func:`score`, and the ``detail`` column as integer codes into its texts: texts[codes] is the column (a
+    caller may take the codes along instead of factorising the text again)."""
     res = results.copy(deep=False)  # copy-on-write: the columns added below leave `results` as it was
-    res["age_group"] = age_groups(_col(res, "born"), age_table)
+    age_code, age_names = age_group_codes(_col(res, "born"), age_table)
+    res["age_group"] = pd.Series(age_names[age_code], index=res.index, dtype=object)
     res["female"] = _col(res, "female", False).fillna(False).astype(bool)
     kind = _col(res, "kind", GPT).fillna(GPT).astype(str)
     group = _col(res, "group").astype(object)
@@ -288,8 +303,9 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     any_a[ev[group.to_numpy(dtype=object) == "A"]] = True
     any_a[-1] = True  # a row without an event (code -1): the group-by's NA, taken as True
     has_a = pd.Series(any_a[ev], index=res.index)
-    # startpoints are a function of (group, age group, has A) alone: worked out once per distinct triple
-    sp_inv, sp_first = _combos([group.to_numpy(), res["age_group"].to_numpy(), has_a.to_numpy()])
+    # startpoints are a function of (group, age group, has A) alone: worked out once per distinct triple (of
+    # integer codes: the group's from codes_of, as the events')
+    sp_inv, sp_first = _combos([codes_of(res, "group")[0], age_code, has_a.to_numpy()])
     sp_u = startpoints(group.iloc[sp_first].reset_index(drop=True),
                        res["age_group"].iloc[sp_first].reset_index(drop=True),
                        has_a.iloc[sp_first].reset_index(drop=True), settings)
@@ -329,8 +345,9 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
     # once per distinct combination, then taken for every row
     kcode = pd.factorize(kind.to_numpy())[0]
     d_inv, d_first = _combos([kcode, prequal.to_numpy(), sp_inv, h, r])
-    detail = text_column(_score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(),
-                                       sp, settings).astype(object), d_inv)
+    d_text = _score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(), sp,
+                           settings).astype(object)
+    detail = text_column(d_text, d_inv)
 
     out = pd.DataFrame({
         "event": res["event"], "order": res["order"], "kind": kind, "player": res["player"],
@@ -340,7 +357,7 @@ def score(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settings) ->
         "detail": detail, "eligible": eligible.astype(bool),
         "skip_reason": text_column(SKIP_REASONS, np.where(eligible, 0, skip))}, index=res.index,
         copy=False)  # the columns are new arrays: no copy, and no consolidating copy into 2-D blocks
-    return out
+    return out, d_inv, d_text
 
 
 SCORE_RULES = np.array(["ASS §5 stk. 2–6", "ASS §5 stk. 8–9", "ASS §5 stk. 6–7", "ASS §5 stk. 7"], dtype=object)
@@ -350,13 +367,14 @@ SKIP_REASONS = np.array(["", "took no part in DM-kvalifikation", "no GPT earlier
 
 def codes_of(frame: pd.DataFrame, column: str) -> tuple[np.ndarray, int]:
     """Integer codes of a key column (-1 for NA) and how many there are. The caller may give them as the
-    column ``_<column>_code`` (``Aarhus.compute`` factorises the players and the events once for the season);
-    otherwise they are factorised here. Codes only group rows: nothing depends on how they are numbered."""
+    column ``_<column>_code`` (``Aarhus.compute`` factorises the players, the events and the groups once for
+    the season); otherwise they are factorised here (a missing column is all NA). Codes only group rows: nothing
+    depends on how they are numbered."""
     given = f"_{column}_code"
     if given in frame.columns:
         codes = frame[given].to_numpy(dtype=np.int64)
         return codes, int(codes.max(initial=-1)) + 1
-    codes, uniq = pd.factorize(frame[column].to_numpy(dtype=object))
+    codes, uniq = pd.factorize(_col(frame, column).to_numpy(dtype=object))
     return codes.astype(np.int64), len(uniq)
 
 
@@ -386,10 +404,15 @@ def _combos(columns: list) -> tuple[np.ndarray, np.ndarray]:
     if n == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     key = np.zeros(n, dtype=np.int64)
+    bound = 1  # key < bound
     for col in columns:
         codes, uniq = pd.factorize(np.asarray(col), use_na_sentinel=False)
+        if bound * (len(uniq) + 1) >= 2**62:  # made dense again (numbered by first appearance): no overflow
+            key = pd.factorize(key)[0].astype(np.int64)
+            bound = int(key.max()) + 1
         key = key * (len(uniq) + 1) + codes
-        key = pd.factorize(key)[0].astype(np.int64)  # dense, numbered by first appearance: no overflow
+        bound *= len(uniq) + 1
+    key = pd.factorize(key)[0].astype(np.int64)  # dense, numbered by first appearance
     # codes are numbered in order of first appearance, so a code's first row is where the running max rises
     first = np.flatnonzero(key > np.maximum.accumulate(np.r_[-1, key[:-1]]))
     return key, first
@@ -439,6 +462,7 @@ def credit(awards: pd.DataFrame) -> pd.DataFrame:
     keep = rcode >= 0  # no account without a ranking (an unknown age group)
     out = awards.take(rows[keep]).reset_index(drop=True)
     out["ranking"] = text_column(runiq, rcode[keep])
+    out["_ranking_code"] = rcode[keep]  # the ranking's integer codes ride along (codes_of)
     return out
 
 
@@ -468,13 +492,21 @@ def mark_dropped(entries: pd.DataFrame, gpts: int) -> pd.DataFrame:
         np.minimum.at(row, ac[tie], cand[tie])
         counted[row[row < len(e)]] = False
     e["counted"] = counted
+    e["_account_code"] = acct  # rides along to rank_accounts (see _accounts)
     return e
 
 
 def _accounts(e: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(ranking, player) of each row → an account code numbered in order of first appearance (-1 where either
-    is NA), and the first row of each account."""
-    r_code = pd.factorize(e["ranking"].to_numpy(dtype=object))[0].astype(np.int64)
+    is NA), and the first row of each account. A column ``_account_code`` (mark_dropped's) is taken as it is
+    when it is still numbered so (rows dropped or reordered since: worked out again)."""
+    if "_account_code" in e.columns:
+        acct = e["_account_code"].to_numpy(dtype=np.int64)
+        first = np.flatnonzero(acct > np.maximum.accumulate(np.r_[-1, acct[:-1]])) if len(acct) else \
+            np.zeros(0, dtype=np.int64)
+        if int(acct.max(initial=-1)) + 1 == len(first) and (acct[first] == np.arange(len(first))).all():
+            return acct, first
+    r_code = codes_of(e, "ranking")[0]
     p_code, n_p = codes_of(e, "player")
     ok = (r_code >= 0) & (p_code >= 0)
     acct = np.full(len(e), -1, dtype=np.int64)
@@ -709,10 +741,12 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     (a contiguous block of the rows sorted by ``order``).
     """
     used = [c for c in ("event", "order", "player", "group", "place", "half", "games", "rounds", "move",
-                        "_player_code") if c in results.columns]  # only these are taken and sorted
-    res = results.loc[_eq(results["kind"], GPT), used]
-    res = res.sort_values("order")  # the GPTs in order; within a GPT the rows keep this sort's order
-    res = res[res["order"].notna()]
+                        "_event_code", "_group_code", "_player_code") if c in results.columns]  # only these are taken
+    # the GPTs in order; within a GPT the rows keep this sort's order: the permutation of sort_values("order")
+    # on the GPT rows (the same sort, so the same order of equal keys), blank orders dropped, then one take
+    gpt_rows = np.flatnonzero(_eq(results["kind"], GPT))
+    by_order = results["order"].take(gpt_rows).reset_index(drop=True).sort_values()
+    res = results[used].take(gpt_rows[by_order.index.to_numpy()[by_order.notna().to_numpy()]])
     n = len(res)
 
     # players → integer codes into the state: the initial players first, then newcomers as they appear
@@ -730,10 +764,14 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
                                                index=pd.Index(missing, name="player"))])
     code = state.index.get_indexer(player)
 
-    # everything per row that does not depend on the state (per distinct group text, then taken by code)
-    group = res["group"].fillna("").astype(str)
-    gcode, guniq = pd.factorize(group.to_numpy())
-    gu = pd.Series(guniq, dtype=object).astype(str)
+    # everything per row that does not depend on the state (per distinct group text, then taken by code): the
+    # group played as text ('' for none) per distinct group, from the group's codes (codes_of; the last one for
+    # no group)
+    gc0, n_gc = codes_of(res, "group")
+    guniq = np.array(["" if pd.isna(g) else str(g) for g in
+                      [*_first_of(gc0, n_gc, _col(res, "group").to_numpy(dtype=object)), None]], dtype=object)
+    gcode = np.where(gc0 >= 0, gc0, n_gc)
+    gu = pd.Series(guniq, dtype=object)
     g_ladder = ~gu.isin(["P", "N", ""]).to_numpy()
     g_merged = gu.str.contains("+", regex=False).to_numpy()
     g_ab = g_merged & gu.str.contains("A", regex=False).to_numpy() & gu.str.contains("B", regex=False).to_numpy()
@@ -759,10 +797,10 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     h, g = half.to_numpy(), games_f.to_numpy()
     auto = np.select([g <= 0, 2 * h >= 3 * g, 2 * h < g], [0, 1, 2], default=0)
     partial = (games_f < rounds_f).to_numpy()
-    dcode, duniq = pd.factorize(_col(res, "move").fillna("").astype(str).to_numpy())
+    dcode, duniq = pd.factorize(_col(res, "move").to_numpy(dtype=object))  # a blank move: code -1, no decision
     du = pd.Series(duniq, dtype=object).astype(str).str.strip().str.casefold().map(DIRECTOR_WORDS)
     du = du.map({"stay": 0, "up": 1, "down": 2}).fillna(-1).to_numpy(dtype=np.int64)
-    director = du[dcode] if len(du) else np.full(n, -1, dtype=np.int64)
+    director = np.where(dcode >= 0, du[dcode], -1) if len(du) else np.full(n, -1, dtype=np.int64)
     has_dir = director >= 0
     down, up = auto == 2, auto == 1
     move = np.where(down & ab, 0, np.where(down & partial, 3, auto))
@@ -830,11 +868,14 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
 
     moves = pd.DataFrame({
         "event": rows_of(res["event"]), "order": rows_of(res["order"]), "player": rows_of(res["player"]),
-        "group": rows_of(group), "place": rows_of(place), "points": rows_of(half), "games": rows_of(games_f),
-        "rounds": rows_of(rounds_f), "from": _level_text(before[sel]), "to": _level_text(to[sel]),
-        "move": text_column(MOVES, np.where(bounded, 0, move)[sel]), "automatic": ~has_dir[sel],
-        "note": text_column(note_u, inv[sel]), "plus": text_column(PLUS_TEXT, plus[sel])}) if n else \
-        pd.DataFrame(columns=MOVE_COLUMNS)
+        "group": pd.array(guniq, dtype="str").take(gcode[sel]), "place": rows_of(place), "points": rows_of(half),
+        "games": rows_of(games_f), "rounds": rows_of(rounds_f), "from": _level_text(before[sel]),
+        "to": _level_text(to[sel]), "move": text_column(MOVES, np.where(bounded, 0, move)[sel]),
+        "automatic": ~has_dir[sel], "note": text_column(note_u, inv[sel]), "plus": text_column(PLUS_TEXT, plus[sel])},
+        copy=False) if n else pd.DataFrame(columns=MOVE_COLUMNS)  # new columns: no copy of each, nor into blocks
+    for c in ("_event_code", "_player_code"):  # the caller's integer codes (codes_of) ride along when given
+        if c in res.columns:
+            moves[c] = res[c].to_numpy(dtype=np.int64)[sel] if n else np.zeros(0, dtype=np.int64)
 
     # the state of everyone who played, from their last row
     played = np.flatnonzero(last_row >= 0)
@@ -846,7 +887,7 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
         state.iloc[played, cols.get_loc("plus_kept")] = keep_again[last]
         state.iloc[played, cols.get_loc("last_event")] = res["event"].to_numpy()[last]
         state.iloc[played, cols.get_loc("last_move")] = np.where(ladder, final_move, "")[last]
-        state.iloc[played, cols.get_loc("last_group")] = group.to_numpy()[last]
+        state.iloc[played, cols.get_loc("last_group")] = guniq[gcode[last]]
     state["strength"] = state["strength"].map(GROUP_OF_LEVEL)
     return moves, state
 
