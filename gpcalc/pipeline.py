@@ -52,6 +52,16 @@ def _test_pause() -> None:
         time.sleep(float(delay))
 
 
+def _file_mode(target: Path) -> int:
+    """The mode the output keeps (when it exists) or a new file gets under the user's umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def default_output(folder: Path | str) -> Path:
     return Path(folder) / OUTPUT_DIR / DEFAULT_OUTPUT
 
@@ -102,6 +112,7 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
             os.close(fd)
             temps.append((Path(tmp), target))
             writer(Path(tmp))
+            os.chmod(tmp, _file_mode(target))  # mkstemp makes 0600: give the output an ordinary file's mode
             _test_pause()
         for tmp, target in temps:
             os.replace(tmp, target)

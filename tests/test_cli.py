@@ -128,3 +128,20 @@ def test_a_long_build_reports_progress_then_one_line_per_stage(tmp_path, monkeyp
     assert [line.split(" ")[0] for line in lines] == ["checking", "matching", "scoring", "writing"]
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     assert not _Progress(True).enabled  # not a terminal: nothing is printed
+
+
+def test_the_output_gets_an_ordinary_files_permissions(tmp_path):
+    """A coordinator shares the workbook: it must not stay private like the temporary file it was written as."""
+    import os
+
+    folder = season(tmp_path)
+    old = os.umask(0o022)
+    try:
+        assert CliRunner().invoke(main, ["build", str(folder)]).exit_code == 0
+    finally:
+        os.umask(old)
+    out = folder / "output" / "standings.xlsx"
+    assert out.stat().st_mode & 0o777 == 0o644
+    out.chmod(0o664)  # a mode the coordinator chose is kept by the next build
+    assert CliRunner().invoke(main, ["build", str(folder)]).exit_code == 0
+    assert out.stat().st_mode & 0o777 == 0o664
