@@ -561,8 +561,17 @@ class FECODAZ(Circuit):
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
             extra = extra_members.rename(columns={"position": "place"})[["tournament", "player", "ranking", "place"]]
-            members = pd.concat([members, extra.assign(ranking=R.tmap(extra["ranking"], RK_CODE))],
-                                ignore_index=True)
+            extra_rk = R.tmap(extra["ranking"], RK_CODE)
+            et, ep = extra["tournament"].to_numpy(), extra["player"].to_numpy()
+            if _int_codes(et) and _int_codes(ep) and extra_rk.dtype.kind in "iu":
+                # codes (in object columns when an empty member frame was concatenated): joined as arrays
+                members = pd.DataFrame({
+                    "tournament": np.concatenate([members["tournament"].to_numpy(), et.astype("int64")]),
+                    "player": np.concatenate([members["player"].to_numpy(), ep.astype("int64")]),
+                    "ranking": np.concatenate([members["ranking"].to_numpy(), extra_rk.to_numpy("int64")]),
+                    "place": pd.concat([members["place"], extra["place"]], ignore_index=True)})
+            else:
+                members = pd.concat([members, extra.assign(ranking=extra_rk)], ignore_index=True)
         played = _played(members, tinfo)
         s = totals.merge(played, on=["ranking", "player"], how="left")
         s = s.merge(players, on="player", how="left")
@@ -609,7 +618,9 @@ class FECODAZ(Circuit):
             t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
             r_pos = np.concatenate([r_pos, RK_ORDER[cut["ranking"].to_numpy("int64")]])
         lg = lg.assign(_r=r_pos, _t=t_pos.to_numpy())
-        lg = lg.iloc[R._stable_order(lg, ["_t", "_r", "points"], [True, True, False])]  # = a stable sort_values
+        # = a stable sort_values(["_t", "_r", "points"], ascending=[True, True, False]); (_t, _r) as one key
+        key = R._combined(R._sort_key(lg["_t"]), R._sort_key(lg["_r"]))
+        lg = lg.iloc[np.lexsort((R._sort_key(lg["points"], asc=False), key))]
         return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
 
     def _ligas(self, standings: pd.DataFrame, season=None) -> pd.DataFrame:
@@ -647,7 +658,7 @@ class FECODAZ(Circuit):
         if m.empty:
             return pd.DataFrame(columns=cols)
         info = ["rated", "irt_bonus", "category", "titled", "title_bonus", "extra_places"]
-        if m[info].notna().all().all():
+        if all(m[c].notna().all() for c in info):
             # the values are the same for every member of a (tournament, ranking) group: the group's first row
             # (as the group-by's "first", which skips blanks — there are none), groups in order of appearance
             key = m["tournament"].to_numpy("int64") * len(RK_NAMES) + R.tmap(m["ranking"], RK_CODE).to_numpy("int64")
@@ -739,8 +750,7 @@ class FECODAZ(Circuit):
         json = {"total": float(totals["bolsa"]), "retained": float(totals["retained"]),
                 "paid_out": float(totals["paid_out"]), "one_percent": float(totals["one_percent"]),
                 "youth_pot": float(totals["youth"]), "pot_table": pot is not None,
-                "lines": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
-                          for row in lines.to_dict("records")]}
+                "lines": _plain_records(lines[[c for c in lines.columns if not str(c).startswith("_")]])}
         return {"bolsa": lines, "prizes": prizes, "qualifiers": quals, "summary": summary, "bolsa_note": note,
                 "prizes_note": prizes_note, "json": json}
 
@@ -910,11 +920,20 @@ def _same_dates(t: pd.DataFrame, kinds: tuple[str, ...], chunk: int = 2_000_000)
     return out
 
 
+def _int_codes(v: np.ndarray) -> bool:
+    """Whether an array holds integers only (an integer dtype, or an object array of integers)."""
+    if v.dtype.kind in "iu":
+        return True
+    return v.dtype == object and (not len(v) or pd.api.types.infer_dtype(v, skipna=False) == "integer")
+
+
 def _dense_codes(col: pd.Series) -> tuple[np.ndarray, Any]:
     """``pd.factorize(col)`` — except for a column of codes already (integers 0 … n − 1, as compute has them),
     which are their own codes with uniques ``0 … max`` (the same groups; codes are never compared across
     columns)."""
     v = col.to_numpy()
+    if v.dtype == object and len(v) and pd.api.types.infer_dtype(v, skipna=False) == "integer":
+        v = v.astype("int64")  # codes in an object column (after a concat with an empty object frame)
     if v.dtype.kind in "iu" and len(v) and v.min() >= 0:
         return v.astype("int64"), np.arange(int(v.max()) + 1)
     return pd.factorize(col)
@@ -931,14 +950,20 @@ def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
     tk, t_u = _dense_codes(members["tournament"])
     never = np.iinfo("int64").max
 
-    def stamp(col: str) -> np.ndarray:
+    def stamp(col: str) -> np.ndarray:  # per distinct tournament
         d = pd.to_datetime(pd.Series(t_u).map(tinfo[col]))
-        return np.where(d.isna(), never, d.to_numpy("datetime64[ns]").astype("int64"))[tk]
+        return np.where(d.isna(), never, d.to_numpy("datetime64[ns]").astype("int64"))
 
     t_rank = np.empty(len(t_u), dtype="int64")
     t_rank[np.argsort(np.asarray(t_u, dtype=object), kind="stable")] = np.arange(len(t_u))
+    # each distinct tournament's position by (end, start, name) — all different — so the rows sort on one key
+    t_pos = np.empty(len(t_u), dtype="int64")
+    t_pos[np.lexsort((t_rank, stamp("start"), stamp("end")))] = np.arange(len(t_u))
     group = rk.astype("int64") * len(p_u) + pk
-    order = np.lexsort((t_rank[tk], stamp("start"), stamp("end"), group))
+    if len(group) and int(group.max()) < 2 ** 62 // max(len(t_u), 1):
+        order = np.argsort(group * len(t_u) + t_pos[tk], kind="stable")
+    else:
+        order = np.lexsort((t_pos[tk], group))
     g_sorted, t_sorted = group[order], tk[order]
     new_group = np.ones(len(order), dtype=bool)
     new_group[1:] = g_sorted[1:] != g_sorted[:-1]
@@ -966,15 +991,19 @@ def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:
 
 
 def _plain_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """``[{k: _plain(v) …} for row in frame.to_dict("records")]``, calling :func:`_plain` only on the columns that
-    can hold a value it changes (to_dict already gives Python ints, bools and strings for int64, bool and str)."""
-    records = frame.to_dict("records")
-    fix = [c for c in frame.columns if not (frame[c].dtype.kind in "iub" and isinstance(frame[c].dtype, np.dtype))
-           and not (isinstance(frame[c].dtype, pd.StringDtype) and frame[c].notna().all())]
-    for row in records:
-        for c in fix:
-            row[c] = _plain(row[c])
-    return records
+    """``[{k: _plain(v) …} for row in frame.to_dict("records")]``, column by column: int64, bool and blank-free str
+    columns as ``tolist`` gives them (the Python ints, bools and strings to_dict gives), the others each value
+    boxed as to_dict boxes it, then :func:`_plain`."""
+    names = list(frame.columns)
+    values = []
+    for c in names:
+        col = frame[c]
+        if (col.dtype.kind in "iub" and isinstance(col.dtype, np.dtype)) or (
+                isinstance(col.dtype, pd.StringDtype) and col.notna().all()):
+            values.append(col.tolist())
+        else:
+            values.append([_plain(v) for v in frame[[c]].to_dict("list")[c]])  # boxed as to_dict boxes
+    return [dict(zip(names, row)) for row in zip(*values)]
 
 
 def _plain(v: Any) -> Any:

@@ -95,16 +95,28 @@ def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
     return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
 
 
+def _dense_codes(col: pd.Series) -> np.ndarray:
+    """Integer codes of a column (equal ⇔ equal values, blanks included): a column of non-negative integers
+    (codes already, as the circuit has them) as it is, anything else factorized."""
+    v = col.to_numpy()
+    if v.dtype.kind in "iu" and len(v) and v.min() >= 0:
+        return v.astype("int64")
+    return pd.factorize(col, use_na_sentinel=False)[0].astype("int64")
+
+
 def _group_codes(*cols: pd.Series) -> np.ndarray:
     """One integer per distinct combination of the columns' values (blanks included), in no particular order:
     a group-by key without a group-by."""
     code = np.zeros(len(cols[0]), dtype="int64")
-    for i, col in enumerate(cols):
+    top = 1  # the codes so far are below this
+    for col in cols:
         c, u = pd.factorize(col, use_na_sentinel=False)
+        if top * (len(u) + 1) >= 2 ** 62:  # dense again first: no overflow however many columns
+            code, uniq = pd.factorize(code)
+            code, top = code.astype("int64"), len(uniq)
         code = code * (len(u) + 1) + c
-        if i:
-            code = pd.factorize(code)[0].astype("int64")  # dense again: no overflow however many columns
-    return code
+        top *= len(u) + 1
+    return pd.factorize(code)[0].astype("int64") if len(cols) > 1 else code.astype("int64")
 
 
 # ---------------------------------------------------------------------------------------------- categoría
@@ -121,19 +133,30 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.D
     Returns one row per tournament: base_given, base, title_points, title_bonus, norm_bonus,
     players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a categoría), note.
     """
-    r = results[["tournament", "player", "title", "games"]].copy()
-    r["tp"] = title_points(r["title"])
-    r["games"] = pd.to_numeric(r["games"], errors="coerce").fillna(0)
+    # on integer codes (rows with a blank tournament or player left out, as a group-by drops them)
+    tcode, t_names = pd.factorize(results["tournament"])
+    pcode, p_names = pd.factorize(results["player"])
+    ok = (tcode >= 0) & (pcode >= 0)
+    title_code, titles = pd.factorize(results["title"])
+    tp_of = np.append(pd.Series(titles, dtype=object).map(TITLE_POINTS).fillna(0).to_numpy("int64"), 0)
+    tp = tp_of[title_code][ok]  # code -1 (blank) → the 0 at the end
+    games = pd.to_numeric(results["games"], errors="coerce").fillna(0).to_numpy("float64")[ok]
+    tcode = tcode[ok].astype("int64")
     # each player counted once, at their highest title; games of a duplicated row: the most
-    per_player = r.groupby(["tournament", "player"], sort=False).agg(tp=("tp", "max"), games=("games", "max"))
-    per_player["over2"] = per_player["games"] > 2  # item 3: "más de 2 partidas"
-    agg = per_player.groupby(level="tournament", sort=False).agg(
-        title_points=("tp", "sum"), players_over_2_games=("over2", "sum"))
+    pair = pd.factorize(tcode * max(len(p_names), 1) + pcode[ok])[0]
+    per = pd.DataFrame({"pair": pair, "tp": tp, "games": games}).groupby("pair", sort=False).max()
+    pair_t = np.zeros(len(per), dtype="int64")
+    pair_t[pair] = tcode
+    pair_t = pair_t[per.index.to_numpy()]
+    over2 = per["games"].to_numpy() > 2  # item 3: "más de 2 partidas"
+    n_t = len(t_names)
+    sums = pd.DataFrame({"title_points": np.bincount(pair_t, weights=per["tp"].to_numpy("int64"), minlength=n_t),
+                         "players_over_2_games": np.bincount(pair_t, weights=over2, minlength=n_t)},
+                        index=pd.Index(t_names)).astype("int64")
 
     t = tournaments[["tournament", "kind", "base", "norms", "cash"]].copy()
-    t = t.merge(agg, left_on="tournament", right_index=True, how="left")
-    t["title_points"] = t["title_points"].fillna(0).astype("int64")
-    t["players_over_2_games"] = t["players_over_2_games"].fillna(0).astype("int64")
+    t["title_points"] = tmap(t["tournament"], sums["title_points"]).fillna(0).astype("int64")
+    t["players_over_2_games"] = tmap(t["tournament"], sums["players_over_2_games"]).fillna(0).astype("int64")
     t["title_bonus"] = t["title_points"] // 10  # item 1: parte entera de la suma / 10
     t["norm_bonus"] = t["norms"].map(NORM_BONUS).fillna(0).astype("int64")  # item 2
     t["size_bonus"] = t["players_over_2_games"] // 100  # item 3
@@ -480,7 +503,8 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
     last_pts = table.points(cat, cat)
     tied = (place > cat) & (cat > 0) & r["score"].notna().to_numpy() & (r["score"] == last_score).to_numpy()
     r["base_points"] = np.where(tied, last_pts / 2, r["base_points"])
-    r["base_rule"] = np.where(tied, RULE_TIE, np.where(r["base_points"] > 0, RULE_PLACE, ""))
+    r["base_rule"] = np.array([RULE_TIE, RULE_PLACE, ""], dtype=object)[
+        np.where(tied, 0, np.where(r["base_points"] > 0, 1, 2))]
     r["base_detail"] = ""
     scored = r["base_points"] > 0
     if scored.any():
@@ -510,11 +534,28 @@ def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
     Adds columns group_rank, minimum_points, points, rule, detail (one score: the highest).
     """
     m = members.copy(deep=False)  # new columns only (copy-on-write keeps ``members`` as it is)
-    # per (tournament, ranking) group, on integer codes: the rank by place (ties by row order, as
-    # rank(method="first")) and the group's best base points (blanks skipped)
     group = _group_codes(m["tournament"], m["ranking"])
+    labels = m["ranking"].map(lambda n: GROUP_LABEL.get(n, n)) if len(m) else m["ranking"]
+    return _minimums(m, group, labels)
+
+
+def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray, place: np.ndarray | None = None,
+              scorers_only: bool = False) -> pd.DataFrame:
+    """:func:`apply_minimums` on ``m`` (changed in place) with its (tournament, ranking) groups as integer codes
+    ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum); ``place``:
+    the places as floats if the caller has them. ``scorers_only``: return only the rows with points > 0 (rule
+    and detail built for those alone)."""
+    # per group: the rank by place (ties by row order, as rank(method="first")) and the group's best base
+    # points (blanks skipped)
     n = len(m)
-    order = np.lexsort((np.arange(n), _floats(m["place"]), group))
+    place = _floats(m["place"]) if place is None else place
+    p_key = _ranks(np.where(np.isnan(place), np.inf, place))  # blanks last, as the sort has them
+    g_key = _ranks(group.astype("float64")) if n and group.min() < 0 else group.astype("int64")
+    width = int(p_key.max()) + 1 if n else 1
+    if n and int(g_key.max()) < 2 ** 62 // width:
+        order = np.argsort(g_key * width + p_key, kind="stable")  # ties: row order
+    else:
+        order = np.lexsort((np.arange(n), place, group))
     first = _runs(group[order])
     gid = np.repeat(np.arange(len(first)), np.diff(np.append(first, n)))
     rank = np.empty(n, dtype="int64")
@@ -529,11 +570,14 @@ def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
     m["minimum_points"] = np.where(applies, by_rank[np.clip(rank, 0, len(by_rank) - 1)], 0.0)
     use_min = m["minimum_points"] > m["base_points"]
     m["points"] = np.where(use_min, m["minimum_points"], m["base_points"])
+    if scorers_only:
+        keep = (m["points"] > 0).to_numpy()
+        m, use_min, labels = m[keep], use_min[keep], np.asarray(labels, dtype=object)[keep]
     m["rule"] = np.where(use_min, RULE_MIN, m["base_rule"])
     m["detail"] = m["base_detail"]
     if use_min.any():
         u = m[use_min]
-        group = u["ranking"].map(lambda n: GROUP_LABEL.get(n, n))
+        group = pd.Series(np.asarray(labels, dtype=object)[use_min.to_numpy()], index=u.index)
         m.loc[use_min, "detail"] = ("best " + group + " no. " + u["group_rank"].astype(str)
                                     + ", nobody in the group above 6: minimum " + _fmts(u["minimum_points"])
                                     + " (place " + u["place"].astype(str) + " gave " + _fmts(u["base_points"]) + ")")
@@ -554,9 +598,19 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     based = place_points(results[["tournament", "player", "place", "score", "sex", "born_year"]], categories,
                          table)
     based = based[["tournament", "player", "place", "sex", "born_year", "base_points", "base_rule", "base_detail"]]
-    members = fed_membership(based, feeds, year, rankings)
-    scored = apply_minimums(members)
-    return one_score(scored[scored["points"] > 0])
+    # the membership pairs (:func:`fed_membership`) with the ranking as its position in ``rankings``: the names
+    # (and the item-4 group labels) are put in only on the rows that score
+    rows, rk = fed_membership_index(based, feeds, year, rankings)
+    members = based.take(rows).reset_index(drop=True)
+    members["minimum"] = rankings["minimum"].to_numpy(bool)[rk]
+    members["_rk"] = rk
+    tcode = _dense_codes(based["tournament"])[rows]
+    names = np.asarray(rankings["ranking"], dtype=object)
+    labels = np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object)[rk]
+    scored = _minimums(members, tcode * len(names) + rk, labels, place=_floats(based["place"])[rows],
+                       scorers_only=True)
+    scored["ranking"] = names[scored["_rk"].to_numpy()]
+    return one_score(scored)
 
 
 def team_awards(results: pd.DataFrame, feeds: pd.Series, year: int,
@@ -627,9 +681,9 @@ def _first_per_key(awards: pd.DataFrame) -> pd.DataFrame:
     """``awards.sort_values(["tournament", "ranking", "player", "points"], ascending=[True, True, True, False],
     kind="stable").drop_duplicates(["tournament", "ranking", "player"], keep="first")``, on sort keys (equal
     keys ⇔ equal values, blanks equal as drop_duplicates has them)."""
-    keys = [_sort_key(awards[c]) for c in ("tournament", "ranking", "player")]
-    order = np.lexsort([*keys, _sort_key(awards["points"], asc=False)][::-1])
-    return awards.iloc[order[_runs(*(k[order] for k in keys))]]
+    key = _combined(*(_sort_key(awards[c]) for c in ("tournament", "ranking", "player")))
+    order = np.lexsort((_sort_key(awards["points"], asc=False), key))
+    return awards.iloc[order[_runs(key[order])]]
 
 
 # ---------------------------------------------------------------------------------------------- closed events
@@ -689,6 +743,32 @@ def _sort_key(v: pd.Series, asc: bool = True) -> np.ndarray:
     return np.where(codes < 0, np.inf, codes if asc else -codes)
 
 
+def _ranks(key: np.ndarray) -> np.ndarray:
+    """A sort key (:func:`_sort_key`) as non-negative integers in the same order (equal ⇔ equal): whole numbers
+    from 0 up as they are (blanks, inf, after the largest), anything else by its rank among the distinct keys."""
+    finite = np.isfinite(key)
+    k = key[finite]
+    if len(k) and k.min() >= 0 and k.max() < 2 ** 40 and np.array_equal(k, np.floor(k)):
+        top = int(k.max()) + 1
+        return np.where(finite, key, top).astype("int64")
+    if not len(k) and len(key):
+        return np.zeros(len(key), dtype="int64")
+    return np.unique(key, return_inverse=True)[1].astype("int64").reshape(-1)
+
+
+def _combined(*keys: np.ndarray) -> np.ndarray:
+    """One int64 sort key ordering rows as ``np.lexsort(keys[::-1])`` does (the first key most significant)."""
+    out = _ranks(keys[0])
+    for key in keys[1:]:
+        k = _ranks(key)
+        width = int(k.max()) + 1 if len(k) else 1
+        top = int(out.max()) + 1 if len(out) else 1
+        if top * width >= 2 ** 62:  # keep it exact: dense ranks first
+            out = np.unique(out, return_inverse=True)[1].astype("int64").reshape(-1)
+        out = out * width + k
+    return out
+
+
 def _stable_order(frame: pd.DataFrame, cols: Sequence[str], ascending: Sequence[bool]) -> np.ndarray:
     """The row order of ``frame.sort_values(cols, ascending=ascending, kind="stable")`` (blanks last), from
     integer sort keys (see :func:`_sort_key`)."""
@@ -720,18 +800,21 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     (ranking, player) the options j = 0 … min(k, closed results), each with i = min(k − j, open results), from
     the running sums of each kind; the best option is the highest value, then the smallest j.
     """
-    e = entries.copy()
-    e["closed"] = e["closed"].fillna(False).astype(bool)
+    e = entries.assign(closed=entries["closed"].fillna(False).astype(bool))  # (copy-on-write: no deep copy)
     rk_key, pl_key = _sort_key(e["ranking"]), _sort_key(e["player"])
     date_key, t_key = _sort_key(e["date"]), _sort_key(e["tournament"])
     closed = e["closed"].to_numpy()
     points = e["points"].to_numpy("float64")
-    order = np.lexsort((t_key, date_key, _sort_key(e["points"], asc=False), closed, pl_key, rk_key))
+    # (ranking, player) and (date, tournament) each as one integer key: a sort on three keys instead of six
+    who = _combined(rk_key, pl_key)
+    when = _combined(date_key, t_key)
+    order = np.lexsort((when, _sort_key(e["points"], asc=False), who * 2 + closed))
     cl, pts = closed[order], points[order]
     n = len(order)
     # runs: (ranking, player) groups, and inside them the open then the closed results
-    groups = _runs(rk_key[order], pl_key[order])
-    kinds = _runs(rk_key[order], pl_key[order], cl)
+    who_o = who[order]
+    groups = _runs(who_o)
+    kinds = _runs(who_o, cl)
     gid = np.zeros(n, dtype="int64")
     gid[groups[1:]] = 1
     gid = np.cumsum(gid)
@@ -766,7 +849,7 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
         "counted_points": open_sum[best] + closed_sum[best], "closed_counted": closed_sum[best],
         "cap_cut": np.maximum(0.0, closed_sum[best] - cap), "total": value[best]})
     # the rows by ranking, player, date, tournament (ties: the order above)
-    order2 = np.lexsort((t_key[order], date_key[order], pl_key[order], rk_key[order]))
+    order2 = np.lexsort((when[order], who_o))
     out = e.iloc[order[order2]].reset_index(drop=True)
     out["counted"] = counted[order2]
     return out, totals
@@ -986,6 +1069,12 @@ def _group_scores(group: np.ndarray, place: np.ndarray, weight: np.ndarray, irt_
             "last_score": last_score, "last_value": last_value, "tied": tied, "points": points}
 
 
+def _suffixed(texts: np.ndarray, suffix: str) -> np.ndarray:
+    """``texts + suffix`` for an object array of strings, each distinct text joined once."""
+    codes, uniques = pd.factorize(texts, use_na_sentinel=False)
+    return np.array([u + suffix for u in uniques], dtype=object)[codes]
+
+
 def _floats(values: pd.Series) -> np.ndarray:
     return pd.to_numeric(values, errors="coerce").astype("float64").to_numpy()
 
@@ -1016,7 +1105,7 @@ def _category_text(s: pd.DataFrame) -> np.ndarray:
 
 
 def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
-                    rule: str = RULE_AMATEUR) -> pd.DataFrame:
+                    rule: str = RULE_AMATEUR, group: np.ndarray | None = None) -> pd.DataFrame:
     """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
 
     ``members``: tournament, player, ranking, place, score, weight (see :func:`rated_weight`) — one row per
@@ -1029,6 +1118,7 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
       get half of the last scorer's points.
     Returns members + position, category, points, rule, detail (points 0 for non-scorers). All groups of all
     tournaments are computed at once (:func:`_group_scores`); the text is built only for the rows that score.
+    ``group``: the (tournament, ranking) groups as integer codes when the caller has them (any numbering).
     """
     cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
     if members.empty:
@@ -1037,7 +1127,8 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     keys = ["tournament", "ranking"]
     m["irt_bonus"] = np.where(tmap(m["tournament"], irt).fillna(False).astype(bool), IRT_BONUS, 0)
     adj = title_adjustment(tmap(m["tournament"], titled).fillna(0))
-    group = m.groupby(keys, sort=False).ngroup().to_numpy()
+    if group is None:
+        group = _group_codes(*(m[k] for k in keys))
     num = _group_scores(group, _floats(m["place"]), m["weight"].to_numpy("int64"), m["irt_bonus"].to_numpy(),
                         adj["title_bonus"].to_numpy(), adj["extra1"].to_numpy(), adj["extra2"].to_numpy(),
                         adj["extra_places"].to_numpy(), _floats(m["score"]), table)
@@ -1049,22 +1140,26 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     m["points"] = num["points"]
     pos_pts = num["points"] > 0
     extra = (~tied) & (num["position"] > num["category"]) & pos_pts
-    m["rule"] = np.select([tied, extra, pos_pts], [rule + ", item 5", RULE_TITLES_EXTRA, rule], default="")
+    m["rule"] = np.array([rule + ", item 5", RULE_TITLES_EXTRA, rule, ""], dtype=object)[
+        np.select([tied, extra, pos_pts], [0, 1, 2], default=3)]
     detail = np.full(len(m), "", dtype=object)
     if pos_pts.any():
         # the text depends on no name: build it once per distinct combination of the numbers it shows
         t_s, e_s = tied[pos_pts], extra[pos_pts]
+        ranking = m["ranking"][pos_pts]
         combo = pd.DataFrame({
-            "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": m["ranking"].to_numpy()[pos_pts],
+            "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": _dense_codes(ranking),
             **{c: m[c].to_numpy()[pos_pts] for c in ("position", "category", "rated", "irt_bonus", "titled",
                                                       "title_bonus", "points")},
             "base": num["base"][pos_pts],
             "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
             "last": np.where(t_s, num["last"][pos_pts], 0),
             "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)})
-        codes = combo.groupby(list(combo.columns), sort=False).ngroup().to_numpy()
+        codes = _group_codes(*(combo[c] for c in combo.columns))
         first = np.unique(codes, return_index=True)[1]
-        detail[pos_pts] = _category_text(combo.iloc[first].reset_index(drop=True))[codes]
+        shown = combo.iloc[first].reset_index(drop=True)
+        shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
+        detail[pos_pts] = _category_text(shown)[codes]
     m["detail"] = detail
     return m[cols]
 
@@ -1075,7 +1170,8 @@ def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
     A woman's band points count in Dama amateur; where no woman scored in her band, the best three amateur
     women (by place) get 6, 4 and 2. Returns award rows (AWARD_COLUMNS + position) with ranking Dama amateur.
     """
-    w = band_points[band_points["sex"].eq("F").fillna(False).astype(bool)].copy()
+    cols = [c for c in dict.fromkeys([*AWARD_COLUMNS, "sex"]) if c in band_points.columns]  # all it reads
+    w = band_points.loc[band_points["sex"].eq("F").fillna(False).astype(bool).to_numpy(), cols]
     if w.empty:
         return _empty_awards()
     w["dama_position"] = w.groupby("tournament")["place"].rank(method="first").astype("int64")
@@ -1086,7 +1182,11 @@ def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
     sc = any_scored.to_numpy(bool)
     text = np.empty(len(w), dtype=object)
     if sc.any():
-        text[sc] = ("her " + w["ranking"][sc] + " points: " + w["detail"][sc]).to_numpy(object)
+        # one text per distinct (ranking, detail)
+        pair = _group_codes(w["ranking"][sc], w["detail"][sc])
+        first = np.unique(pair, return_index=True)[1]
+        s = w[sc].iloc[first]
+        text[sc] = ("her " + s["ranking"] + " points: " + s["detail"]).to_numpy(object)[pair]
     if (~sc).any():
         text[~sc] = ("no amateur woman scored in her band: best amateur woman no. "
                      + w["dama_position"][~sc].astype(str) + " gets " + _fmts(w["points"][~sc])).to_numpy(object)
@@ -1187,11 +1287,11 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     m = r.assign(ranking=np.asarray(_BANDS, dtype=object)[band], locked_band=locked, weight=weight)
     keep = band > 0
     m, m_tix, m_band = m[keep], tix[keep], band[keep]
-    pts = category_points(m, table, irt, titled)
+    pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band)
     locked_rows = pts["locked_band"].to_numpy(bool)
     if locked_rows.any():  # the suffix only where it goes (detail + "" elsewhere is the detail itself)
-        detail = pts["detail"].copy()
-        detail[locked_rows] = detail[locked_rows] + " [category locked for the year]"
+        detail = pts["detail"].to_numpy(object).copy()
+        detail[locked_rows] = _suffixed(detail[locked_rows], " [category locked for the year]")
         pts["detail"] = detail
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
@@ -1239,12 +1339,23 @@ def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], ye
     r["age_category"] = youth_category(r["born_year"], year)
     r = r[r["age_category"] != ""]
     r["weight"] = rated_weight(r["national_rating"], r["fide_rating"])
-    girls = r[r["sex"].eq("F").fillna(False).astype(bool)]
-    m = pd.concat([r.assign(ranking=r["age_category"] + " Absoluto"),
-                   girls.assign(ranking=girls["age_category"] + " Femenino")], ignore_index=True)
-    pairs = pd.DataFrame([(t, n) for t, names in targets.items() for n in names], columns=["tournament", "ranking"])
-    m = m.merge(pairs, on=["tournament", "ranking"])
-    pts = category_points(m, table, irt, titled)
+    # the rankings as positions in YOUTH_NAMES (age i, rama j → 2 i + j): every player in the Absoluto of
+    # their age category, a girl in its Femenino too; only the pairs a tournament feeds are kept (as a merge
+    # with the (tournament, ranking) pairs of ``targets``, in the rows' order)
+    age = pd.Series([f"Sub {n}" for n in YOUTH_AGES]).to_numpy(object)
+    age_at = 2 * pd.Index(age).get_indexer(r["age_category"].to_numpy(object)).astype("int64")
+    girl = r["sex"].eq("F").fillna(False).astype(bool).to_numpy()
+    rows = np.concatenate([np.arange(len(r)), np.flatnonzero(girl)])
+    rk = np.concatenate([age_at, age_at[girl] + 1])
+    tcode, t_u = pd.factorize(r["tournament"].to_numpy()[rows], use_na_sentinel=False)
+    allowed = np.zeros((len(t_u), len(YOUTH_NAMES)), dtype=bool)
+    for i, t in enumerate(t_u):
+        names = set(targets.get(t, ()))
+        allowed[i] = [n in names for n in YOUTH_NAMES]
+    keep = allowed[tcode, rk]
+    m = r.take(rows[keep]).reset_index(drop=True)
+    m["ranking"] = pd.Series(np.asarray(YOUTH_NAMES, dtype=object)[rk[keep]], dtype=object)  # as the text sum
+    pts = category_points(m, table, irt, titled, group=tcode[keep] * len(YOUTH_NAMES) + rk[keep])
     awards = pts[pts["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
     awards["points"] = awards["points"].astype("float64")
     return awards, pts[MEMBER_COLUMNS]
