@@ -240,7 +240,7 @@ def micro(circuit: str, sizes: list[int], seed: int, data: Path) -> list[dict[st
     rows0 = len(base.results)
     out = []
     for size in sizes:
-        k = max(1, round(size / rows0))
+        k = max(1, -(-size // rows0))  # at least `size` rows
         season = _replicate(base, k, pd)
         t0 = time.perf_counter()
         outcome = season.circuit.compute(season)

@@ -215,6 +215,27 @@ def test_sample_shape(sample):  # issue 3 item 7: 5 GPTs of 80–150, AM, DM, AA
     assert sum(n.startswith("Moves ") for n in wb.sheetnames) == 5
 
 
+def test_many_gpts_get_one_moves_sheet_with_the_same_rows(sample, tmp_path, monkeypatch):
+    """§4 moves: a season (or an archive of seasons) with more GPTs than MOVES_SHEETS gets one Moves sheet with
+    a GPT column instead of a sheet per GPT — the same rows, in the same order."""
+    from gpcalc.circuits import aarhus
+
+    monkeypatch.setattr(aarhus, "MOVES_SHEETS", 2)
+    build(SAMPLE, tmp_path / "m.xlsx")
+    one = load_workbook(tmp_path / "m.xlsx", read_only=True)
+    assert "Moves" in one.sheetnames and not any(n.startswith("Moves ") for n in one.sheetnames)
+    many = load_workbook(sample["_xlsx"], read_only=True)
+    per_gpt = [n for n in many.sheetnames if n.startswith("Moves ")]
+
+    def rows(ws):  # data rows below the title, note and header
+        return [list(r) for r in ws.iter_rows(min_row=4, values_only=True) if any(v is not None for v in r)]
+
+    combined = rows(one["Moves"])
+    assert [r[1:] for r in combined] == [r for n in per_gpt for r in rows(many[n])]
+    gpts = [t["name"] for t in sample["tournaments"] if t["kind"] == "GPT"]
+    assert list(dict.fromkeys(r[0] for r in combined)) == gpts
+
+
 def test_sample_golden_players(sample):  # verified by hand from the sample's workbooks
     julie = next(s for s in sample["standings"] if s["name"] == "Rasmussen, Julie" and s["ranking"] == "A")
     # GPT1 A (age A) 5 + 4 = 9.0; GPT2 AA beside A: 7 + 3½·7/6 (4.0833… → 4.1) = 11.1; GPT3 A+B as A:

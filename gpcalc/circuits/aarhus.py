@@ -32,6 +32,9 @@ STATUS_ALIASES = (("Forhåndskvalificeret", "Pre-qualified"), ("Forhaandskvalifi
 GROUP_HELP = "AA (or Plus), A, B, C, D, E, F, N (beginners), P (girls); a merged group as A+B."
 
 
+MOVES_SHEETS = 12  # up to this many GPTs: a Moves sheet per GPT; more: one Moves sheet with a GPT column
+
+
 class Aarhus(Circuit):
     name = "aarhus"
     title = "Aarhus Skoleskak Grand Prix"
@@ -310,13 +313,19 @@ class Aarhus(Circuit):
         cuts = np.searchsorted(tour_rank[by_key], np.arange(len(tours) + 1), side="left")
         by_tour = mv[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to", "move",
                       "note", "changed"]].take(by_key)
-        with _gc_paused():  # ~45 container objects per sheet's frame, no cycles: see _gc_paused
-            for i, tour in enumerate(tours["tournament"].tolist(), start=1):
-                sheets.append(OutSheet(
-                    f"Moves {i} {tour}", by_tour.iloc[cuts[i - 1]:cuts[i]], highlight="changed",
-                    note="§4: up at >= 75 % of games played, down below 25 %; director = relegation left to the "
-                         "tournament director (write up/down/stay in the Move column).",
-                    formats={"gpt_points": "points", "place": "int", "games": "int", "rounds": "int"}))
+        note = ("§4: up at >= 75 % of games played, down below 25 %; director = relegation left to the "
+                "tournament director (write up/down/stay in the Move column).")
+        formats = {"gpt_points": "points", "place": "int", "games": "int", "rounds": "int"}
+        if len(tours) <= MOVES_SHEETS:
+            with _gc_paused():  # ~45 container objects per sheet's frame, no cycles: see _gc_paused
+                for i, tour in enumerate(tours["tournament"].tolist(), start=1):
+                    sheets.append(OutSheet(f"Moves {i} {tour}", by_tour.iloc[cuts[i - 1]:cuts[i]],
+                                           highlight="changed", note=note, formats=formats))
+        else:  # many GPTs (an archive of seasons): one sheet, the same rows in the same order, with their GPT
+            gpt = tours["tournament"].to_numpy(dtype=object)[tour_rank[by_key]]
+            sheets.append(OutSheet("Moves", by_tour.assign(gpt=gpt)[["gpt", *by_tour.columns]], highlight="changed",
+                                   note=note + f" {len(tours)} GPTs: filter the GPT column for one.",
+                                   formats=formats))
         born = players["born"]
         ng = pd.DataFrame({"name": players["name"], "id": players["id"], "club": players["club"],
                            "born": born, "age_group": players["age_group"]})

@@ -123,13 +123,17 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     row_fmts = row_format.tolist() if row_format is not None else None
     first, n = r0 + 1, len(frame)
     present = [(c, key, st.by_name(fmt_name)) for c, (key, _, fmt_name) in enumerate(columns) if key in frame.columns]
-    formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
-               for c, key, base in present}
     if sheetxml.supported(ws):
         attr = _xf_attr()
+        row_attr = _attrs(row_fmts, attr) if row_fmts is not None else None  # once per table, not per column
         rendered = []
         for c, key, base in present:
-            xfs = attr(base) if formats[c] is None else [attr(f) for f in formats[c]]
+            xfs = attr(base)
+            if row_attr is not None and base is st.text:  # a row format shows on plain-text columns
+                xfs = [ra or xfs for ra in row_attr]
+            if key in per_cell:  # a per-cell format wins over both
+                under = xfs if isinstance(xfs, list) else [xfs] * n
+                xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]
             col = sheetxml.column(frame[key], sheetxml.col_letter(c), xfs, attr(st.date) if base is st.text else None)
             widths[c] = max(widths[c], col.width + 2)
             rendered.append((c, col))
@@ -137,10 +141,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         last_col = len(columns) - 1
         if sparse is not None and len(sparse[0]):
             rows, cols, nums, fmts = sparse
-            extra = sheetxml.sparse_cells(first, rows, cols, nums, [attr(f) for f in fmts])
+            extra = sheetxml.sparse_cells(first, rows, cols, nums, _attrs(fmts, attr))
             last_col = max(last_col, int(cols.max()))
         sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, sheetxml.render_rows(first, n, rendered, extra))
     else:  # per-cell writes: an xlsxwriter without the constant-memory internals (and the tests' reference)
+        formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
+                   for c, key, base in present}
         _write_cells(ws, st, frame, present, formats, first, widths, sparse)
     for c, w in enumerate(widths):
         ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
@@ -153,6 +159,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     ws.repeat_rows(r0)
     ws.set_header(f"&L&\"Calibri,Bold\"{title.replace('&', '&&')}&R&D")
     ws.set_footer("&CPage &P of &N")
+
+
+def _attrs(fmts: list, attr) -> list:
+    """The `` s="N"`` text of each format in a list ("" where an entry is not a format), by distinct object."""
+    lut = {id(f): attr(f) for f in {id(f): f for f in fmts}.values() if _is_format(f)}
+    return [lut.get(id(f), "") for f in fmts]
 
 
 def _xf_attr():
