@@ -428,7 +428,9 @@ def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circu
                 parts.append((pack.meta[item], *pack.frames(item)))
             else:
                 parts.append((item, item.results, item.extra))
-        cache.store_later(_pack_key(folder, circuit), _Pack.build([keys[i] for i in order], parts))
+        pack = _Pack.build([keys[i] for i in order], parts)
+        cache.store_later(_pack_key(folder, circuit), pack)
+        items = {i: j for j, i in enumerate(order)}  # this build, too, takes its rows from the new pack's frames
     return _Read(items, pack)
 
 
