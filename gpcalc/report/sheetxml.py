@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..issues import col_letter
+
 CHUNK = 20_000  # rows rendered at a time: bounds memory on million-row ledgers
 
 _SPECIAL = re.compile(r"[&<>\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
@@ -41,15 +43,6 @@ def supported(ws) -> bool:
     """Whether this worksheet can take pre-rendered rows (xlsxwriter constant_memory internals present)."""
     return bool(getattr(ws, "constant_memory", False)) and all(
         hasattr(ws, a) for a in ("fh", "previous_row", "_write_single_row", "_check_dimensions"))
-
-
-def col_letter(c: int) -> str:
-    s = ""
-    c += 1
-    while c:
-        c, rem = divmod(c - 1, 26)
-        s = chr(65 + rem) + s
-    return s
 
 
 def _escape_control(t: str) -> str:
