@@ -84,10 +84,6 @@ def excel_serials(values: pd.Series) -> np.ndarray:
     return out.astype(float)
 
 
-def number_text(v: float) -> str:
-    return f"{v:.16G}"
-
-
 @dataclass
 class Column:
     """One column of a table, ready to render: `tails(lo, hi)` gives, per row, the part of each ``<c>`` element
@@ -95,10 +91,6 @@ class Column:
     letter: str
     tails: Callable[[int, int], list[str]]
     width: int
-
-
-def _attr(xf: int | None) -> str:
-    return "" if xf is None else f' s="{xf}"'
 
 
 def _text_tails(texts: list[Any], xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int]:
