@@ -10,10 +10,15 @@ Where: ``$GPCALC_CACHE_DIR``, else ``$XDG_CACHE_HOME/gpcalc``, else ``~/.cache/g
 folder, so it can never be mistaken for input, and a folder received by email cannot bring a cache with it.
 Disable with ``--no-cache`` or ``GPCALC_NO_CACHE=1``. Entries are pickles that gpcalc wrote itself; each file
 also carries an HMAC with a per-user secret kept beside it, and an entry that does not verify is ignored.
+
+Also cached: season.xlsx, and per season folder a *pack* of all its parsed workbooks (gpcalc.season). Size:
+after each build the least recently used entries are removed while the cache is over ``GPCALC_CACHE_MB``
+(default 2 GB).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -88,9 +93,12 @@ def load(k: str) -> Any | None:
     if head != FORMAT or not hmac.compare_digest(sig, hmac.new(secret, body, "sha256").digest()):
         return None
     try:
-        return pickle.loads(body)  # noqa: S301 - written and signed by gpcalc itself (see above)
+        value = pickle.loads(body)  # noqa: S301 - written and signed by gpcalc itself (see above)
     except Exception:
         return None
+    with contextlib.suppress(OSError):
+        os.utime(folder / f"{k}.pkl")  # used now: the least recently used entries are the first trimmed
+    return value
 
 
 def store(k: str, value: Any) -> None:
@@ -126,8 +134,6 @@ def store_later(k: str, value: Any) -> None:
 
 
 def _store_quietly(k: str, value: Any) -> None:
-    import contextlib
-
     with contextlib.suppress(Exception):  # only a cache: a child must never print a traceback into a build
         store(k, value)
 
@@ -135,3 +141,44 @@ def _store_quietly(k: str, value: Any) -> None:
 def wait() -> None:
     while _PENDING:
         _PENDING.pop().join()
+
+
+DEFAULT_LIMIT_MB = 2048
+
+
+def limit_bytes() -> int:
+    """The cache's size limit: ``GPCALC_CACHE_MB`` (megabytes), else 2 GB."""
+    raw = os.environ.get("GPCALC_CACHE_MB", "").strip()
+    try:
+        return int(float(raw) * 1024 * 1024) if raw else DEFAULT_LIMIT_MB * 1024 * 1024
+    except ValueError:
+        return DEFAULT_LIMIT_MB * 1024 * 1024
+
+
+def trim() -> int:
+    """Keep the cache under its size limit: when it is over, remove the least recently used entries (by the
+    time they were last written or read) until it is at 80 % of the limit. Returns the bytes removed. Called
+    at the end of a build; a folder that cannot be listed or an entry that cannot be removed is left alone."""
+    folder, limit = directory(), limit_bytes()
+    entries = []
+    try:
+        with os.scandir(folder) as it:
+            for e in it:
+                if e.name.endswith(".pkl"):
+                    st = e.stat()
+                    entries.append((st.st_mtime_ns, st.st_size, e.path))
+    except OSError:
+        return 0
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return 0
+    removed = 0
+    for _, size, path in sorted(entries):
+        if total - removed <= limit * 0.8:
+            break
+        try:
+            os.unlink(path)
+            removed += size
+        except OSError:
+            continue
+    return removed

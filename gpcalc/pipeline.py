@@ -79,6 +79,8 @@ def build(folder: Path | str, out: Path | str | None = None, json_out: Path | st
         return _build(folder, out, json_out, progress, stage, use_cache)
     finally:
         cache.wait()  # a season pack being written in the background (gpcalc.cache.store_later)
+        if use_cache and cache.enabled():
+            cache.trim()  # least recently used entries beyond GPCALC_CACHE_MB (2 GB)
 
 
 def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:

@@ -231,3 +231,34 @@ def test_a_season_read_from_the_cache_is_exactly_the_season_read_afresh(cache_di
     monkeypatch.undo()
     monkeypatch.setenv("GPCALC_NO_CACHE", "1")
     _same(warm, _snapshot(folder))
+
+
+# ------------------------------------------------------------------------------------------ size limit
+
+
+def test_the_cache_keeps_under_its_size_limit_dropping_the_least_recently_used(cache_dir, monkeypatch):
+    """Issue 7 / the parse cache: it must not grow without end in the coordinator's home folder."""
+    cache_dir.mkdir(parents=True)
+    for i in range(10):
+        (cache_dir / f"e{i}.pkl").write_bytes(b"x" * 100_000)
+        os.utime(cache_dir / f"e{i}.pkl", ns=(i * 10**9, i * 10**9))  # e0 is the least recently used
+    (cache_dir / "secret").write_bytes(b"s" * 32)
+    monkeypatch.setenv("GPCALC_CACHE_MB", str(500_000 / 1024 / 1024))  # room for five entries
+    assert cache.trim() == 600_000  # down to 80 % of the limit: four entries are left
+    assert sorted(p.name for p in cache_dir.glob("*.pkl")) == ["e6.pkl", "e7.pkl", "e8.pkl", "e9.pkl"]
+    assert (cache_dir / "secret").exists()
+    monkeypatch.setenv("GPCALC_CACHE_MB", "100")
+    assert cache.trim() == 0  # under the limit: nothing removed
+
+
+def test_a_build_trims_the_cache_and_reading_an_entry_marks_it_used(tmp_path, cache_dir, monkeypatch):
+    folder = folder_with(tmp_path)
+    first = build(folder, tmp_path)
+    entries = sorted(cache_dir.glob("*.pkl"))
+    for p in entries:
+        os.utime(p, ns=(0, 0))
+    build(folder, tmp_path)  # a warm build reads every entry: each is marked as used now
+    assert all(p.stat().st_mtime_ns > 0 for p in entries)
+    monkeypatch.setenv("GPCALC_CACHE_MB", "0.000001")
+    assert build(folder, tmp_path) == first  # trimmed to nothing after the build, still the same result
+    assert list(cache_dir.glob("*.pkl")) == []
