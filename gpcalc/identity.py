@@ -53,7 +53,9 @@ def resolve(season: Season) -> None:
     # Every (norm, id) pair known anywhere → which names map to exactly one ID.
     pairs = pd.concat([r[["_norm", "id", "name"]], reg[["_norm", "id", "name"]]], ignore_index=True)
     with_id = pairs[pairs["id"].notna() & pairs["_norm"].notna()]
-    ids_per_norm = with_id.groupby("_norm")["id"].nunique()
+    # each distinct (name, ID) pair once, at its first appearance: the counts below are its group sizes
+    with_id = with_id.drop_duplicates(["_norm", "id"])
+    ids_per_norm = with_id.groupby("_norm").size()
     single = with_id.drop_duplicates("_norm").set_index("_norm")["id"]
     single = single[ids_per_norm[single.index] == 1]
 
@@ -76,7 +78,7 @@ def resolve(season: Season) -> None:
         issues.warning("same-name-different-ids", f"players with the same name have different IDs: {listed}",
                        hint="if they are one person, correct the ID; if not, nothing to do")
     # One ID, several really different names.
-    names_per_id = with_id.groupby("id")["_norm"].nunique()
+    names_per_id = with_id.groupby("id").size()
     for pid in sorted(names_per_id[names_per_id > 1].index):
         sub = with_id[with_id["id"] == pid].drop_duplicates("_norm")
         names = list(sub["name"])
@@ -88,13 +90,14 @@ def resolve(season: Season) -> None:
     # The register wins for identity fields; disagreements are warnings.
     fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
     if len(reg) and fields:
-        merged = r[["player"]].merge(reg[["player", *fields]], on="player", how="left", suffixes=("", "_reg"))
+        merged = r[["player"]].merge(reg[["player", *fields, "_norm"]], on="player", how="left",
+                                     suffixes=("", "_reg"))
         merged.index = r.index
         for f in fields:
             regv = merged[f]
             has = regv.notna()
             if f == "name":
-                differ = has & r["name"].notna() & (r["_norm"] != _norms(regv.astype("object")))
+                differ = has & r["name"].notna() & (r["_norm"] != merged["_norm"])
             else:
                 mine, theirs = r[f], regv
                 if mine.dtype != theirs.dtype or mine.dtype.kind not in "iufMb":  # compare as Python values
