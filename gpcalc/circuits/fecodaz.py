@@ -309,8 +309,15 @@ class FECODAZ(Circuit):
         cat_rows = r[kind.isin(R.CATEGORY_KINDS)]
         team_rows = r[kind.eq("Team")]
         cat_t = cats[cats.index.isin(cat_rows["tournament"].unique())]
+        # the senior membership pairs (result row, ranking) of every counting row, formed once: the categoría rows'
+        # share feeds the senior awards (the pairs keep the row order, so the subset is fed_membership_index of
+        # cat_rows), all of them the standings' tournaments played (Art. 4)
+        fed_pairs = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, year)
+        is_cat = kind.isin(R.CATEGORY_KINDS).to_numpy(bool)
+        on_cat = is_cat[fed_pairs[0]]
+        cat_pairs = ((np.cumsum(is_cat) - 1)[fed_pairs[0][on_cat]], fed_pairs[1][on_cat])
         awards = pd.concat([
-            R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year),
+            R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs),
             R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year),
         ], ignore_index=True)
         extra_awards, extra_members = self._amateur_youth(season, r, tours, table)
@@ -339,7 +346,7 @@ class FECODAZ(Circuit):
                 columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
 
         standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members,
-                                    codes)
+                                    codes, fed_pairs)
         ledger = self._ledger(awards, entries, totals, players, sanctioned, tours, codes)
         entries = entries.assign(ranking=_rk_names(entries["ranking"], "str"),
                                  player=codes.players(entries["player"], "str"),
@@ -544,7 +551,8 @@ class FECODAZ(Circuit):
 
     # -- standings per ranking (Art. 3 item 6, Art. 4)
     def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits,
-                   extra_members: pd.DataFrame | None = None, codes: _Codes | None = None) -> pd.DataFrame:
+                   extra_members: pd.DataFrame | None = None, codes: _Codes | None = None,
+                   fed_pairs: tuple[np.ndarray, np.ndarray] | None = None) -> pd.DataFrame:
         cols = ["ranking", "rank", "tied", "player", "name", "id", "club", "total", "played", "counted_results",
                 "closed_cap", "last_place", "last_gp_place", "tiebreak"]
         if totals.empty:
@@ -553,11 +561,15 @@ class FECODAZ(Circuit):
         # tournaments played per ranking (entered, scored or not) and the place in the last one (Art. 4)
         feeds = tinfo["feeds"][tinfo["counts"]]
         # (on codes: the membership pairs' columns taken straight from the arrays, the rankings as codes)
-        rows_at, rk_at = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, season.year)
+        # (``fed_pairs``: compute's, the same pairs)
+        rows_at, rk_at = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, season.year) \
+            if fed_pairs is None else fed_pairs
         senior_rk = np.array([RK_CODE[n] for n in R.SENIOR_NAMES], dtype="int64")
         members = pd.DataFrame({"tournament": r["tournament"].to_numpy()[rows_at],
                                 "player": r["player"].to_numpy()[rows_at], "ranking": senior_rk[rk_at],
                                 "place": r["place"].take(rows_at).reset_index(drop=True)})
+        # which member rows have a place: looked up once per result row (each is repeated once per ranking)
+        has_place = r["place"].notna().to_numpy(bool)[rows_at]
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
             extra = extra_members.rename(columns={"position": "place"})[["tournament", "player", "ranking", "place"]]
@@ -572,7 +584,8 @@ class FECODAZ(Circuit):
                     "place": pd.concat([members["place"], extra["place"]], ignore_index=True)})
             else:
                 members = pd.concat([members, extra.assign(ranking=extra_rk)], ignore_index=True)
-        played = _played(members, tinfo)
+            has_place = np.concatenate([has_place, extra["place"].notna().to_numpy(bool)])  # (rows in that order)
+        played = _played(members, tinfo, has_place)
         s = totals.merge(played, on=["ranking", "player"], how="left")
         s = s.merge(players, on="player", how="left")
         counted = entries.groupby(["ranking", "player"])["counted"].sum().rename("counted_results").reset_index()
@@ -939,12 +952,13 @@ def _dense_codes(col: pd.Series) -> tuple[np.ndarray, Any]:
     return pd.factorize(col)
 
 
-def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
+def _played(members: pd.DataFrame, tinfo: pd.DataFrame, has_place: np.ndarray | None = None) -> pd.DataFrame:
     """Art. 4 tiebreaks per (ranking, player): tournaments played (distinct) and the place in the last one (by
     end, then start, then name; NaT last; the last row with a place), on integer codes.
 
     ``members``: tournament, player, ranking, place; ``tinfo``: start and end by tournament. Returns ranking,
-    player, played, last_place (one row per pair, in no particular order)."""
+    player, played, last_place (one row per pair, in no particular order). ``has_place``: whether each row has
+    a place (``members["place"].notna()``) if the caller has it."""
     rk, _ = _dense_codes(members["ranking"])
     pk, p_u = _dense_codes(members["player"])
     tk, t_u = _dense_codes(members["tournament"])
@@ -961,7 +975,7 @@ def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
     t_pos[np.lexsort((t_rank, stamp("start"), stamp("end")))] = np.arange(len(t_u))
     group = rk.astype("int64") * len(p_u) + pk
     if len(group) and int(group.max()) < 2 ** 62 // max(len(t_u), 1):
-        order = np.argsort(group * len(t_u) + t_pos[tk], kind="stable")
+        order = R._stable_argsort(group * len(t_u) + t_pos[tk])
     else:
         order = np.lexsort((t_pos[tk], group))
     g_sorted, t_sorted = group[order], tk[order]
@@ -974,7 +988,7 @@ def _played(members: pd.DataFrame, tinfo: pd.DataFrame) -> pd.DataFrame:
     new_pair[1:] |= t_sorted[1:] != t_sorted[:-1]
     played = np.add.reduceat(new_pair.astype("int64"), first) if len(first) else np.zeros(0, dtype="int64")
     place = members["place"]
-    has = place.notna().to_numpy()[order]
+    has = (place.notna().to_numpy() if has_place is None else has_place)[order]
     with_place = order[has]
     g_with = g_sorted[has]
     last_at = np.flatnonzero(np.append(g_with[1:] != g_with[:-1], True)) if len(g_with) else np.zeros(0, int)

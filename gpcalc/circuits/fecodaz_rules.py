@@ -539,31 +539,37 @@ def apply_minimums(members: pd.DataFrame) -> pd.DataFrame:
     return _minimums(m, group, labels)
 
 
+def _place_key(place: np.ndarray) -> np.ndarray:
+    """The places (floats) as :func:`_ranks` keys, blanks last (as the sort has them)."""
+    return _ranks(np.where(np.isnan(place), np.inf, place))
+
+
 def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray, place: np.ndarray | None = None,
-              scorers_only: bool = False) -> pd.DataFrame:
+              scorers_only: bool = False, p_key: np.ndarray | None = None) -> pd.DataFrame:
     """:func:`apply_minimums` on ``m`` (changed in place) with its (tournament, ranking) groups as integer codes
     ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum); ``place``:
-    the places as floats if the caller has them. ``scorers_only``: return only the rows with points > 0 (rule
-    and detail built for those alone)."""
+    the places as floats if the caller has them; ``p_key``: their :func:`_place_key` if the caller has it (any
+    keys in the same order, equal ⇔ equal, do: only the order within a group is read). ``scorers_only``: return
+    only the rows with points > 0 (rule and detail built for those alone)."""
     # per group: the rank by place (ties by row order, as rank(method="first")) and the group's best base
     # points (blanks skipped)
     n = len(m)
-    place = _floats(m["place"]) if place is None else place
-    p_key = _ranks(np.where(np.isnan(place), np.inf, place))  # blanks last, as the sort has them
+    if p_key is None:
+        p_key = _place_key(_floats(m["place"]) if place is None else place)
     g_key = _ranks(group.astype("float64")) if n and group.min() < 0 else group.astype("int64")
     width = int(p_key.max()) + 1 if n else 1
     if n and int(g_key.max()) < 2 ** 62 // width:
-        order = np.argsort(g_key * width + p_key, kind="stable")  # ties: row order
+        order = _stable_argsort(g_key * width + p_key)  # ties: row order
     else:
-        order = np.lexsort((np.arange(n), place, group))
+        order = np.lexsort((np.arange(n), p_key, group))
     first = _runs(group[order])
-    gid = np.repeat(np.arange(len(first)), np.diff(np.append(first, n)))
+    size = np.diff(np.append(first, n))  # (sorted: each group's rows are one run)
     rank = np.empty(n, dtype="int64")
-    rank[order] = np.arange(n) - first[gid] + 1
+    rank[order] = np.arange(1, n + 1) - np.repeat(first, size)
     m["group_rank"] = rank
     base = m["base_points"].to_numpy("float64")
     group_max = np.empty(n)
-    group_max[order] = np.fmax.reduceat(base[order], first)[gid] if n else base
+    group_max[order] = np.repeat(np.fmax.reduceat(base[order], first), size) if n else base
     with np.errstate(invalid="ignore"):
         applies = m["minimum"].astype(bool).to_numpy() & (group_max <= MINIMUM_THRESHOLD)
     by_rank = np.array([MINIMUMS.get(i, 0.0) for i in range(max(MINIMUMS) + 2)])
@@ -585,30 +591,34 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
 
 
 def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series, table: PointsTable,
-                  year: int, rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
+                  year: int, rankings: pd.DataFrame = SENIOR_RANKINGS,
+                  pairs: tuple[np.ndarray, np.ndarray] | None = None) -> pd.DataFrame:
     """Points of categoría tournaments (open, closed, national) in every senior ranking.
 
     ``feeds`` maps tournament → the ranking it feeds (``Absoluto`` for opens and closed). Returns one row per
     (tournament, player, ranking) with points > 0 — the highest of the rules (Art. 3: "Ningún jugador podrá
-    recibir más de un puntaje por torneo") — and columns points, rule, detail, place.
+    recibir más de un puntaje por torneo") — and columns points, rule, detail, place. ``pairs``: the caller's
+    ``fed_membership_index(results, feeds, year, rankings)`` if it has it already (it is not formed again).
     """
     if results.empty:
         return _empty_awards()
     # only the columns the rules and the award rows use (each row is repeated once per ranking)
     based = place_points(results[["tournament", "player", "place", "score", "sex", "born_year"]], categories,
                          table)
-    based = based[["tournament", "player", "place", "sex", "born_year", "base_points", "base_rule", "base_detail"]]
     # the membership pairs (:func:`fed_membership`) with the ranking as its position in ``rankings``: the names
     # (and the item-4 group labels) are put in only on the rows that score
-    rows, rk = fed_membership_index(based, feeds, year, rankings)
-    members = based.take(rows).reset_index(drop=True)
+    rows, rk = fed_membership_index(based, feeds, year, rankings) if pairs is None else pairs
+    # (only the columns the award rows keep are repeated per ranking; the place keys formed once per row)
+    place_b = _floats(based["place"])
+    p_key = _place_key(place_b)[rows]
+    members = based[["tournament", "player", "place", "base_points", "base_rule", "base_detail"]].take(rows)
+    members = members.reset_index(drop=True)
     members["minimum"] = rankings["minimum"].to_numpy(bool)[rk]
     members["_rk"] = rk
     tcode = _dense_codes(based["tournament"])[rows]
     names = np.asarray(rankings["ranking"], dtype=object)
     labels = np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object)[rk]
-    scored = _minimums(members, tcode * len(names) + rk, labels, place=_floats(based["place"])[rows],
-                       scorers_only=True)
+    scored = _minimums(members, tcode * len(names) + rk, labels, scorers_only=True, p_key=p_key)
     scored["ranking"] = names[scored["_rk"].to_numpy()]
     return one_score(scored)
 
@@ -682,7 +692,7 @@ def _first_per_key(awards: pd.DataFrame) -> pd.DataFrame:
     kind="stable").drop_duplicates(["tournament", "ranking", "player"], keep="first")``, on sort keys (equal
     keys ⇔ equal values, blanks equal as drop_duplicates has them)."""
     key = _combined(*(_sort_key(awards[c]) for c in ("tournament", "ranking", "player")))
-    order = np.lexsort((_sort_key(awards["points"], asc=False), key))
+    order = _lex_order(key, _sort_key(awards["points"], asc=False))
     return awards.iloc[order[_runs(key[order])]]
 
 
@@ -739,8 +749,36 @@ def _sort_key(v: pd.Series, asc: bool = True) -> np.ndarray:
     if v.dtype.kind in "biuf" and isinstance(v.dtype, np.dtype):
         x = v.to_numpy("float64")
         return np.where(np.isnan(x), np.inf, x if asc else -x)
+    if v.dtype == object and len(v) and pd.api.types.infer_dtype(v, skipna=False) == "integer":
+        # whole numbers in an object column (the codes after a concat with an empty frame), none blank: the
+        # numbers order as their ranks do (a pass instead of a hashing)
+        try:
+            x = v.to_numpy().astype("int64")
+        except OverflowError:
+            x = None
+        if x is not None and np.abs(x).max() < 2 ** 53:
+            x = x.astype("float64")
+            return x if asc else -x
     codes = pd.factorize(v, sort=True)[0].astype("float64")
     return np.where(codes < 0, np.inf, codes if asc else -codes)
+
+
+def _stable_argsort(key: np.ndarray) -> np.ndarray:
+    """``np.argsort(key, kind="stable")`` for an int64 key: made unique by the row number where that fits in
+    int64, so that the (faster) default sort gives the same order."""
+    n = len(key)
+    if n and int(key.min()) >= 0 and int(key.max()) < 2 ** 62 // n:
+        return np.argsort(key * n + np.arange(n))
+    return np.argsort(key, kind="stable")
+
+
+def _lex_order(*keys: np.ndarray) -> np.ndarray:
+    """``np.lexsort(keys[::-1])`` (the first key most significant, ties by row order): the keys folded into one
+    integer key (:func:`_combined`) and sorted once, where they are free of NaN and −inf (``_ranks`` puts any
+    non-finite value last); otherwise the lexsort itself."""
+    if any(k.dtype.kind == "f" and (np.isnan(k).any() or np.isneginf(k).any()) for k in keys):
+        return np.lexsort(keys[::-1])
+    return _stable_argsort(_combined(*keys))
 
 
 def _ranks(key: np.ndarray) -> np.ndarray:
@@ -765,6 +803,9 @@ def _combined(*keys: np.ndarray) -> np.ndarray:
         top = int(out.max()) + 1 if len(out) else 1
         if top * width >= 2 ** 62:  # keep it exact: dense ranks first
             out = np.unique(out, return_inverse=True)[1].astype("int64").reshape(-1)
+            if (int(out.max()) + 1) * width >= 2 ** 62:  # (a key of large whole numbers: its dense ranks too)
+                k = np.unique(k, return_inverse=True)[1].astype("int64").reshape(-1)
+                width = int(k.max()) + 1
         out = out * width + k
     return out
 
@@ -808,7 +849,7 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     # (ranking, player) and (date, tournament) each as one integer key: a sort on three keys instead of six
     who = _combined(rk_key, pl_key)
     when = _combined(date_key, t_key)
-    order = np.lexsort((when, _sort_key(e["points"], asc=False), who * 2 + closed))
+    order = _lex_order(who * 2 + closed, _sort_key(e["points"], asc=False), when)
     cl, pts = closed[order], points[order]
     n = len(order)
     # runs: (ranking, player) groups, and inside them the open then the closed results
@@ -849,7 +890,7 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
         "counted_points": open_sum[best] + closed_sum[best], "closed_counted": closed_sum[best],
         "cap_cut": np.maximum(0.0, closed_sum[best] - cap), "total": value[best]})
     # the rows by ranking, player, date, tournament (ties: the order above)
-    order2 = np.lexsort((when[order], who_o))
+    order2 = _lex_order(who_o, when[order])
     out = e.iloc[order[order2]].reset_index(drop=True)
     out["counted"] = counted[order2]
     return out, totals
@@ -1036,7 +1077,7 @@ def _group_scores(group: np.ndarray, place: np.ndarray, weight: np.ndarray, irt_
     """
     n = len(group)
     rows = np.arange(n)
-    order = np.lexsort((rows, place, group))
+    order = _lex_order(group, place)  # (ties: row order)
     g = group[order]
     start = np.ones(n, dtype=bool)
     start[1:] = g[1:] != g[:-1]
