@@ -142,8 +142,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
                      hint="create one with: gpcalc new CIRCUIT FOLDER")
         raise InputError(issues)
     digest = sha256(season_path)
-    season = _read_season_file(folder, season_path, digest, issues, use_cache, write_cache)
-    circuit = season.circuit
+    season = _read_season_file(folder, season_path, digest, use_cache, write_cache)
+    circuit, issues = season.circuit, season.issues
     season.inputs.append((SEASON_FILE, digest))
 
     paths = discover(folder)
@@ -234,12 +234,12 @@ class _SeasonFile:
     letters: dict
 
 
-def _read_season_file(folder: Path, season_path: Path, digest: str, issues: Issues, use_cache: bool,
-                      write_cache: bool) -> Season:
-    """The Season with season.xlsx read (settings, register, season sheets), from the cache when its bytes are
-    unchanged. Raises InputError when it cannot be read at all."""
+def _read_season_file(folder: Path, season_path: Path, digest: str, use_cache: bool, write_cache: bool) -> Season:
+    """The Season with season.xlsx read (settings, register, season sheets, and the issues found there), from
+    the cache when its bytes are unchanged. Raises InputError when it cannot be read at all."""
     from . import cache, circuits
 
+    issues = Issues()
     k = cache.key(digest, SEASON_FILE, "season") if use_cache and cache.enabled() else None
     hit = cache.load(k) if k is not None else None
     if isinstance(hit, _SeasonFile):
@@ -249,35 +249,29 @@ def _read_season_file(folder: Path, season_path: Path, digest: str, issues: Issu
                         issues=issues)
         season.letters.update(hit.letters)
         return season
-    mine = Issues()
-    book = read_book(season_path, SEASON_FILE, mine)
+    book = read_book(season_path, SEASON_FILE, issues)
     if book is None:
-        issues.extend(mine.items)
         raise InputError(issues)
     probe = cbase.Circuit.season_spec(_Probe())
     sheet = book.find(probe)
     if sheet is None:
-        issues.extend(mine.items)
         issues.error("missing-sheet", f"{SEASON_FILE} has no 'Season' sheet", file=SEASON_FILE,
                      hint="add a sheet named Season with two columns: Setting | Value")
         raise InputError(issues)
     first = read_settings(sheet, probe, SEASON_FILE, Issues())
     if not first.get("circuit"):
-        read_settings(sheet, probe, SEASON_FILE, mine)  # record the real error
-        issues.extend(mine.items)
+        read_settings(sheet, probe, SEASON_FILE, issues)  # record the real error
         raise InputError(issues)
     circuit = circuits.get(first["circuit"])
-    settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, mine)
+    settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
     if not season_year(settings.get("season")):
-        mine.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
-                   sheet=sheet.name, cell=settings["_cells"].get("season", ""),
-                   hint="write the season as a year (2005) or two years (2012/2013)")
-    season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=mine)
+        issues.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
+                     sheet=sheet.name, cell=settings["_cells"].get("season", ""),
+                     hint="write the season as a year (2005) or two years (2012/2013)")
+    season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=issues)
     _read_season_sheets(season, book)
-    issues.extend(mine.items)
-    season.issues = issues
     if k is not None and write_cache:
-        cache.store(k, _SeasonFile(circuit.name, settings, list(mine.items), season.players, season.tables,
+        cache.store(k, _SeasonFile(circuit.name, settings, list(issues.items), season.players, season.tables,
                                    season.raw_sheets, dict(season.letters)))
     return season
 

@@ -12,7 +12,7 @@ import pandas as pd
 
 from .. import __version__
 from ..circuits.base import Outcome, OutSheet
-from ..issues import Issue
+from ..issues import Issue, col_letter
 from . import sheetxml
 
 FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
@@ -134,7 +134,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
             if key in per_cell:  # a per-cell format wins over both
                 under = xfs if isinstance(xfs, list) else [xfs] * n
                 xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]
-            col = sheetxml.column(frame[key], sheetxml.col_letter(c), xfs, attr(st.date) if base is st.text else None)
+            col = sheetxml.column(frame[key], col_letter(c), xfs, attr(st.date) if base is st.text else None)
             widths[c] = max(widths[c], col.width + 2)
             rendered.append((c, col))
         extra = None
