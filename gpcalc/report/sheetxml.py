@@ -31,7 +31,6 @@ from ..issues import col_letter
 
 CHUNK = 20_000  # rows rendered at a time: bounds memory on million-row ledgers
 
-_SPECIAL = re.compile(r"[&<>\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
 _CONTROL_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 _SEP = "\ue000"  # a private-use character: joins a column's texts for one scan (false positives only)
@@ -135,7 +134,8 @@ def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int
     return tails, width
 
 
-def _is_blank(v: Any) -> bool:
+def is_blank(v: Any) -> bool:
+    """None, NaN, NaT, NA — a cell that is not written."""
     if v is None or v is pd.NaT or v is pd.NA:
         return True
     if isinstance(v, float) and v != v:
@@ -149,7 +149,7 @@ def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
     out: list[str] = []
     width = 0
     for v, x in zip(values, xfs):
-        if _is_blank(v):
+        if is_blank(v):
             out.append(f"{x}/>" if styled else "")
             continue
         if isinstance(v, bool | np.bool_):
@@ -165,7 +165,7 @@ def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
         else:
             t = str(v)
             o = '<t xml:space="preserve">' if _needs_preserve(t) else "<t>"
-            t = escape_text(t) if _SPECIAL.search(t) else t
+            t = escape_text(t)
             out.append(f'{x} t="inlineStr"><is>{o}{t}</t></is></c>' if t else (f"{x}/>" if styled else ""))
             width = max(width, len(str(v)))
     return (lambda lo, hi: out[lo:hi]), width

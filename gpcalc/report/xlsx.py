@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import math
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from .. import __version__
 from ..circuits.base import Outcome, OutSheet
 from ..issues import Issue, col_letter
 from . import sheetxml
+from .sheetxml import is_blank
 
 FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
 MAX_WIDTH = 60
@@ -46,21 +46,13 @@ class Styles:
         return getattr(self, name, self.text)
 
 
-def _is_blank(v: Any) -> bool:
-    if v is None:
-        return True
-    if isinstance(v, float) and math.isnan(v):
-        return True
-    return v is pd.NaT or (not isinstance(v, str | list | tuple | dict) and pd.isna(v) is True)
-
-
 def _is_format(x: Any) -> bool:
     return hasattr(x, "_get_xf_index")
 
 
 def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
     """Write one value safely: text is always text (never a formula); returns its display length."""
-    if _is_blank(v):
+    if is_blank(v):
         ws.write_blank(r, c, None, fmt)
         return 0
     if isinstance(v, bool | np.bool_):
@@ -192,7 +184,7 @@ def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: di
             v = values[c][i]
             if isinstance(v, dt.date | pd.Timestamp) and base is st.text:
                 fmt = st.date
-            if _is_blank(v) or (isinstance(v, str) and not v):
+            if is_blank(v) or (isinstance(v, str) and not v):
                 if formats[c] is not None:  # a row or cell format shows on blank cells too
                     ws.write_blank(first + i, c, None, fmt)
                 continue
