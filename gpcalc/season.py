@@ -74,6 +74,10 @@ def discover(folder: Path) -> list[Path]:
     """Tournament files below the folder: any depth; not season.xlsx, output/, lock or hidden files."""
     found: list[Path] = []
     foreign = _foreign_hook()
+    if foreign:  # folders are listed afresh for each season read (gpcalc.formats keeps one listing per folder)
+        from . import formats
+
+        formats.forget_listings()
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
         parts = rel.parts
@@ -105,8 +109,6 @@ def _foreign_hook() -> tuple[Callable, Callable] | None:
     except ImportError:
         return None
     if hasattr(formats, "is_foreign") and hasattr(formats, "load"):
-        if hasattr(formats, "forget_listings"):
-            formats.forget_listings()
         return formats.is_foreign, formats.load
     return None
 
