@@ -83,9 +83,23 @@ def build(folder: Path | str, out: Path | str | None = None, json_out: Path | st
             cache.trim()  # least recently used entries beyond GPCALC_CACHE_MB (2 GB)
 
 
+def _write_workbook(path: Path, folder, season: Season, outcome: Outcome, issues, use_cache: bool) -> None:
+    """The workbook, reusing the compressed table rows of the folder's last build (gpcalc.cache; the rows'
+    content is their key, so a changed row is never reused) and caching this build's for the next."""
+    from . import cache
+    from .report.sheetxml import RowStore
+    from .report.xlsx import write_workbook
+
+    caching = use_cache and cache.enabled()
+    key = "rows-" + cache.key("", str(Path(folder).resolve()), season.circuit.name) if caching else ""
+    previous = cache.load(key) if caching else None
+    rows = write_workbook(path, season, outcome, issues, RowStore(previous if isinstance(previous, dict) else None))
+    if caching:
+        cache.store_later(key, rows.used)
+
+
 def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
     from .report.json import build_json
-    from .report.xlsx import write_workbook
 
     result = compute(folder, progress, use_cache=use_cache, write_cache=use_cache)
     if result.outcome is None:
@@ -96,7 +110,7 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
     targets: list[tuple[Path, Callable[[Path], None]]] = []
     if stage:
         stage("writing the standings workbook")
-    targets.append((out_path, lambda p: write_workbook(p, season, outcome, issues)))
+    targets.append((out_path, lambda p: _write_workbook(p, folder, season, outcome, issues, use_cache)))
     if json_out:
         data = build_json(season, outcome, issues)
 

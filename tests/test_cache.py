@@ -38,6 +38,11 @@ def reads(monkeypatch):
     return seen
 
 
+def parsed(cache_dir):
+    """The cache's entries of parsed input (not the output rows a build keeps: ``rows-*``, see test_report_rows)."""
+    return [p for p in cache_dir.glob("*.pkl") if not p.name.startswith("rows-")]
+
+
 def folder_with(tmp_path, n=3):
     tours = {f"t{i}.xlsx": acf_tournament(f"T{i}", [["", 1, "Ann", "1", "F", 1970, "NSW"],
                                                    ["", 2, f"P{i}", "", "M", 1970, "VIC"]], prize_money=3000)
@@ -172,7 +177,7 @@ def test_workers_store_what_they_parse_in_the_cache(tmp_path, cache_dir, reads, 
     monkeypatch.setattr(season, "PARALLEL_FROM", 2)
     folder = folder_with(tmp_path, n=4)
     first = build(folder, tmp_path)
-    assert len(list(cache_dir.glob("*.pkl"))) == 5  # 4 written by the worker processes + season.xlsx
+    assert len(parsed(cache_dir)) == 5  # 4 written by the worker processes + season.xlsx
     reads.clear()
     assert build(folder, tmp_path) == first
     assert reads == []  # the warm build parsed nothing
@@ -195,7 +200,7 @@ def test_a_season_pack_serves_exactly_what_parsing_gives_and_never_a_stale_workb
     monkeypatch.setattr(season, "PACK_FROM", 2)
     folder = folder_with(tmp_path, n=5)
     first = build(folder, tmp_path)
-    entries = list(cache_dir.glob("*.pkl"))
+    entries = parsed(cache_dir)
     assert len(entries) == 2 and sum(p.name.startswith("pack-") for p in entries) == 1  # the pack + season.xlsx
     reads.clear()
     assert build(folder, tmp_path) == first and reads == []
@@ -207,7 +212,7 @@ def test_a_season_pack_serves_exactly_what_parsing_gives_and_never_a_stale_workb
     reads.clear()
     warm = build(folder, tmp_path)
     assert sorted(reads) == ["t1.xlsx", "t2b.xlsx", "t9.xlsx"]
-    assert len(list(cache_dir.glob("*.pkl"))) == 5  # pack, season.xlsx, one entry per workbook outside the pack
+    assert len(parsed(cache_dir)) == 5  # pack, season.xlsx, one entry per workbook outside the pack
     monkeypatch.setenv("GPCALC_NO_CACHE", "1")
     assert warm == build(folder, tmp_path)
     names = {row["name"] for row in warm["standings"]}

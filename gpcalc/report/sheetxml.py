@@ -19,6 +19,7 @@ the 3.x series and :func:`supported` checks they exist (the caller falls back to
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -86,42 +87,76 @@ def excel_serials(values: pd.Series) -> np.ndarray:
 @dataclass
 class Column:
     """One column of a table, ready to render: `tails(lo, hi)` gives, per row, the part of each ``<c>`` element
-    after its reference (``' s="3"><v>12.5</v></c>'``), or "" for a blank cell; `width` is its display width."""
+    after its tag name (``' s="3"><v>12.5</v></c>'``), or "" for a blank cell; `width` is its display width;
+    `keys()` a 64-bit content hash per row (equal keys: equal cells) and `sig` what is the same on every row
+    (the kind of column and its format), for :class:`RowStore`."""
     letter: str
     tails: Callable[[int, int], list[str]]
     width: int
+    keys: Callable[[], np.ndarray]
+    sig: str
 
 
-def _text_tails(texts: list[Any], xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int]:
-    """A text column (str or None/NaN per row)."""
-    texts = [t if isinstance(t, str) else "" for t in texts]
-    width = max(map(len, texts), default=0)
-    joined = _SEP.join(texts)  # a few scans of the whole column decide what each value needs
-    if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
-        texts = [_escape_control(t) if t else t for t in texts]
-    if "&" in joined or "<" in joined or ">" in joined:
-        texts = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in texts]
-    opens = ['<t xml:space="preserve">' if _needs_preserve(t) else "<t>" for t in texts] \
-        if _edge_space(joined) else None
+def _hash_texts(texts: list[str]) -> np.ndarray:
+    return pd.util.hash_array(np.asarray(texts, dtype=object)) if texts else np.zeros(0, np.uint64)
+
+
+def _keys(values: Callable[[], np.ndarray], xfs: list[str] | str) -> Callable[[], np.ndarray]:
+    """Row keys of a column: its values' hash, mixed with each row's format when that varies by row."""
     if isinstance(xfs, str):
-        head = f'{xfs} t="inlineStr"><is>'
-        if opens is None:
-            def tails(lo: int, hi: int) -> list[str]:
-                return [f"{head}<t>{t}</t></is></c>" if t else "" for t in texts[lo:hi]]
-        else:
-            def tails(lo: int, hi: int) -> list[str]:
-                return [f"{head}{o}{t}</t></is></c>" if t else "" for o, t in zip(opens[lo:hi], texts[lo:hi])]
-    else:
-        ops = opens or ["<t>"] * len(texts)
+        return values
+    return lambda: _mix(values(), _hash_texts(xfs))
 
+
+_MUL = np.uint64(0x100000001B3)
+
+
+def _mix(h: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Fold one column's hashes into the row keys so far (an invertible step: distinct inputs stay apart)."""
+    return (h ^ k) * _MUL + np.uint64(0x9E3779B97F4A7C15)
+
+
+def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int, Callable]:
+    """A text column (str or None/NaN per row). Each distinct text is measured, hashed and rendered once
+    (a ledger repeats the same rule and tournament names hundreds of thousands of times); rows take theirs by
+    code, and only the rows actually rendered (RowStore: the new ones) pay for a list entry."""
+    codes, uniques = pd.factorize(np.asarray(texts, dtype=object))
+    uniq = [u if isinstance(u, str) else str(u) for u in uniques.tolist()] + [""]  # the last: blank (code -1)
+    codes = np.where(codes < 0, len(uniq) - 1, codes)
+    width = max(map(len, uniq))
+    hashed = _hash_texts(uniq)
+    keys = _keys(lambda: hashed[codes], xfs)
+    bodies: list[np.ndarray] = []  # rendered on first use: a build that reuses every row never needs them
+
+    def body() -> np.ndarray:
+        if not bodies:
+            esc = uniq
+            joined = _SEP.join(esc)  # a few scans of the distinct texts decide what each needs
+            if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
+                esc = [_escape_control(t) if t else t for t in esc]
+            if "&" in joined or "<" in joined or ">" in joined:
+                esc = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in esc]
+            preserve = _edge_space(joined)
+            opens = ['<t xml:space="preserve">' if preserve and _needs_preserve(t) else "<t>" for t in esc]
+            if isinstance(xfs, str):  # the whole cell after "<c", or "" (not written) for a blank
+                cells = [f'{xfs} t="inlineStr"><is>{o}{t}</t></is></c>' if t else "" for o, t in zip(opens, esc)]
+            else:  # the part after the row's format, or "" for a blank (written formatted)
+                cells = [f' t="inlineStr"><is>{o}{t}</t></is></c>' if t else "" for o, t in zip(opens, esc)]
+            bodies.append(np.array(cells, dtype=object))
+        return bodies[0]
+
+    if isinstance(xfs, str):
         def tails(lo: int, hi: int) -> list[str]:
-            return [f'{x} t="inlineStr"><is>{o}{t}</t></is></c>' if t else f"{x}/>"
-                    for x, o, t in zip(xfs[lo:hi], ops[lo:hi], texts[lo:hi])]
-    return tails, width
+            return body()[codes[lo:hi]].tolist()
+    else:
+        def tails(lo: int, hi: int) -> list[str]:
+            return [x + b if b else f"{x}/>" for x, b in zip(xfs[lo:hi], body()[codes[lo:hi]].tolist())]
+    return tails, width, keys
 
 
-def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int]:
+def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int, Callable]:
     """A numeric column (NaN = blank)."""
+    keys = _keys(lambda: pd.util.hash_array(nums), xfs)
     finite = nums[np.isfinite(nums)]
     width = max((len(f"{float(x):.2f}") for x in (finite.min(), finite.max())), default=0) if len(finite) else 0
     vals = nums.tolist()
@@ -131,7 +166,7 @@ def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int
     else:
         def tails(lo: int, hi: int) -> list[str]:
             return [f"{x}><v>{v:.16G}</v></c>" if v == v else f"{x}/>" for x, v in zip(xfs[lo:hi], vals[lo:hi])]
-    return tails, width
+    return tails, width, keys
 
 
 def is_blank(v: Any) -> bool:
@@ -144,7 +179,7 @@ def is_blank(v: Any) -> bool:
 
 
 def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
-                 styled: bool) -> tuple[Callable[[int, int], list[str]], int]:
+                 styled: bool) -> tuple[Callable[[int, int], list[str]], int, Callable]:
     """A column of mixed Python values, one dispatch per cell (small sheets: summaries, notes)."""
     out: list[str] = []
     width = 0
@@ -168,7 +203,7 @@ def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
             t = escape_text(t)
             out.append(f'{x} t="inlineStr"><is>{o}{t}</t></is></c>' if t else (f"{x}/>" if styled else ""))
             width = max(width, len(str(v)))
-    return (lambda lo, hi: out[lo:hi]), width
+    return (lambda lo, hi: out[lo:hi]), width, (lambda: _hash_texts(out))  # the cells as rendered
 
 
 def column(values: pd.Series, letter: str, xfs: list[str] | str, date_xf: str | None = None) -> Column:
@@ -179,65 +214,104 @@ def column(values: pd.Series, letter: str, xfs: list[str] | str, date_xf: str | 
     n = len(values)
     dtype = values.dtype
     if pd.api.types.is_bool_dtype(dtype) and not values.hasnans:
-        tails, w = _text_tails(np.where(values.to_numpy(dtype=bool), "Yes", "No").tolist(), xfs)
+        kind, used = "t", xfs
+        tails, w, keys = _text_tails(np.where(values.to_numpy(dtype=bool), "Yes", "No").tolist(), xfs)
     elif pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):
-        tails, w = _number_tails(values.to_numpy(dtype=float, na_value=np.nan), xfs)
+        kind, used = "n", xfs
+        tails, w, keys = _number_tails(values.to_numpy(dtype=float, na_value=np.nan), xfs)
     elif pd.api.types.is_datetime64_any_dtype(dtype):
-        tails, w = _number_tails(excel_serials(values), date_xf or xfs)
+        kind, used = "n", date_xf or xfs
+        tails, w, keys = _number_tails(excel_serials(values), used)
         w = 10
+    elif pd.api.types.infer_dtype(values, skipna=True) in ("string", "empty"):  # text, blanks as None/NaN
+        kind, used = "t", xfs
+        tails, w, keys = _text_tails(values.to_numpy(dtype=object), xfs)
     else:
         vals = values.tolist()
         kinds = {type(v) for v in vals}
         nan_only = float not in kinds or all(v != v for v in vals if type(v) is float)
         if kinds <= {str, type(None), float} and nan_only:
-            tails, w = _text_tails(vals, xfs)
+            kind, used = "t", xfs
+            tails, w, keys = _text_tails(vals, xfs)
         elif kinds <= {dt.date, dt.datetime, pd.Timestamp, type(None), type(pd.NaT)}:
-            tails, w = _number_tails(excel_serials(values), date_xf or xfs)
+            kind, used = "n", date_xf or xfs
+            tails, w, keys = _number_tails(excel_serials(values), used)
             w = 10
         else:
             per_row = [xfs] * n if isinstance(xfs, str) else xfs
-            tails, w = _mixed_tails(vals, per_row, date_xf, not isinstance(xfs, str))
-    return Column(letter, tails, w)
+            kind, used = "m", ""
+            tails, w, keys = _mixed_tails(vals, per_row, date_xf, not isinstance(xfs, str))
+    return Column(letter, tails, w, keys, kind + (used if isinstance(used, str) else "[]"))
 
 
-def render_rows(first_row: int, n: int, cols: list[tuple[int, Column]],
-                extra: dict[int, str] | None = None) -> Iterator[str]:
-    """``<row>`` elements for data rows ``first_row .. first_row + n - 1`` (0-based), CHUNK rows at a time.
-    `extra` adds pre-rendered cells (to the right of every column) to some rows, by data-row index."""
+_TRAIL = re.compile(r"(?:<c/>)+$")
+
+
+def render_block(cols: list[tuple[int, Column]], lo: int, hi: int, extra: SparseCells | None = None) -> list[str]:
+    """The ``<row>`` elements of data rows lo … hi-1, without references: a row is the one after the previous
+    row and a cell the one right of the previous cell (ECMA-376 §18.3.1.73 and §18.3.1.4 make ``r`` optional;
+    Excel, LibreOffice, calamine and openpyxl count them so). A blank cell between two written ones is ``<c/>``.
+    Without references a row's XML depends on nothing but its cells — what lets :class:`RowStore` reuse it.
+    `extra` adds cells with references (they re-anchor the column) to some rows."""
+    per_col = [["<c" + t if t else "<c/>" for t in col.tails(lo, hi)] for _, col in cols]
+    bodies = ["".join(cells) for cells in zip(*per_col)] if per_col else [""] * (hi - lo)
+    more_cells = extra.block(lo, hi) if extra is not None else {}
+    out = []
+    for i, b in enumerate(bodies, start=lo):
+        if b.endswith("<c/>"):
+            b = _TRAIL.sub("", b)
+        more = more_cells.get(i)
+        if more:
+            b += more
+        out.append(f"<row>{b}</row>" if b else "<row/>")
+    return out
+
+
+def render_rows(n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None) -> Iterator[str]:
+    """All n data rows as XML text, CHUNK rows at a time (no cache: tests, and a build without the cache)."""
     for lo in range(0, n, CHUNK):
-        hi = min(n, lo + CHUNK)
-        refs = [str(first_row + i + 1) for i in range(lo, hi)]
-        per_col = []
-        for _, col in cols:
-            pre = f'<c r="{col.letter}'
-            per_col.append([f'{pre}{r}"{t}' if t else "" for r, t in zip(refs, col.tails(lo, hi))])
-        bodies = ["".join(cells) for cells in zip(*per_col)] if per_col else [""] * (hi - lo)
-        if extra:
-            for i in range(lo, hi):
-                more = extra.get(i)
-                if more:
-                    bodies[i - lo] += more
-        yield "".join(f'<row r="{r}">{b}</row>' for r, b in zip(refs, bodies) if b)
+        yield "".join(render_block(cols, lo, min(n, lo + CHUNK), extra))
 
 
-def sparse_cells(first_row: int, rows: np.ndarray, cols: np.ndarray, nums: np.ndarray,
-                 xfs: list[str]) -> dict[int, str]:
-    """Extra numeric cells (e.g. results in a standings grid) grouped per data row, in column order."""
-    if len(rows) == 0:
-        return {}
-    order = np.lexsort((cols, rows))
-    rows, cols, nums = rows[order], cols[order], nums[order]
-    xs = [xfs[i] for i in order.tolist()]
-    letters: dict[int, str] = {}
-    out: dict[int, list[str]] = {}
-    for r, c, v, x in zip(rows.tolist(), cols.tolist(), nums.tolist(), xs):
-        letter = letters.get(c) or letters.setdefault(c, col_letter(c))
-        out.setdefault(r, []).append(f'<c r="{letter}{first_row + r + 1}"{x}><v>{v:.16G}</v></c>')
-    return {r: "".join(cells) for r, cells in out.items()}
+class SparseCells:
+    """Extra numeric cells (e.g. results in a standings grid) to the right of a table's columns, as arrays
+    (data row, column, number, `` s="N"`` text per cell); rendered per block of rows, in column order, with
+    references (the data rows start at sheet row `first_row`)."""
+
+    def __init__(self, first_row: int, rows: np.ndarray, cols: np.ndarray, nums: np.ndarray, xfs: list[str]):
+        order = np.lexsort((cols, rows))
+        self.first_row = first_row
+        self.rows, self.cols, self.nums = rows[order], cols[order], nums[order].astype(float)
+        codes, uniq = pd.factorize(np.asarray(xfs, dtype=object))
+        self.xf_codes, self.xf_names = codes[order], uniq.tolist()
+
+    def keys(self, n: int) -> np.ndarray:
+        """Per data row: a hash of its extra cells, their positions included (they carry references); 0 for a
+        row without any, which is then the same wherever it is."""
+        cell = _mix(_mix(pd.util.hash_array(self.cols.astype(np.int64)), pd.util.hash_array(self.nums)),
+                    _hash_texts(self.xf_names)[self.xf_codes] if len(self.xf_names) else np.zeros(0, np.uint64))
+        cell = _mix(cell, pd.util.hash_array(self.rows.astype(np.int64)))
+        out = np.zeros(n, np.uint64)
+        if len(cell):
+            starts = np.flatnonzero(np.r_[True, self.rows[1:] != self.rows[:-1]])
+            out[self.rows[starts]] = np.add.reduceat(cell, starts)  # order-free: the cells are sorted anyway
+        return out
+
+    def block(self, lo: int, hi: int) -> dict[int, str]:
+        a, b = np.searchsorted(self.rows, [lo, hi])
+        letters: dict[int, str] = {}
+        out: dict[int, list[str]] = {}
+        first, names = self.first_row, self.xf_names
+        for r, c, v, x in zip(self.rows[a:b].tolist(), self.cols[a:b].tolist(), self.nums[a:b].tolist(),
+                              self.xf_codes[a:b].tolist()):
+            letter = letters.get(c) or letters.setdefault(c, col_letter(c))
+            out.setdefault(r, []).append(f'<c r="{letter}{first + r + 1}"{names[x]}><v>{v:.16G}</v></c>')
+        return {r: "".join(cells) for r, cells in out.items()}
 
 
 def stream_rows(ws, first_row: int, last_row: int, last_col: int, chunks: Iterator[str]) -> None:
-    """Append pre-rendered rows to a constant_memory worksheet, after whatever it has written so far."""
+    """Append pre-rendered rows (or a RowStore marker) to a constant_memory worksheet, right after the rows it
+    has written so far (the rows have no references: they must follow the header without a gap)."""
     ws._write_single_row(first_row)  # flush xlsxwriter's pending row (the header) and move past it
     wrote = False
     for xml in chunks:
@@ -247,3 +321,89 @@ def stream_rows(ws, first_row: int, last_row: int, last_col: int, chunks: Iterat
     if wrote:
         ws._check_dimensions(last_row, last_col)
     ws.previous_row = last_row + 1
+
+
+# ------------------------------------------------------------------------------------------- the row store
+
+AVG_ROWS, MAX_ROWS = 64, 512  # rows per stored piece: on average (a content-defined cut) and at most
+
+
+class RowStore:
+    """Table rows rendered and compressed in pieces that are reused when their content comes back.
+
+    Each table's rows get a 64-bit content key each (:attr:`Column.keys`); a piece ends after a row whose key
+    has its top six bits zero (so about every 64 rows, and at the same rows whatever comes before — a
+    content-defined cut) or after 512 rows. A piece's key is a BLAKE2 hash of its rows' keys and of what the
+    table's columns are. A piece found in `previous` (the pieces of the last build, from gpcalc's cache) is
+    reused as it is — already compressed; the others are rendered (:func:`render_block`) and compressed
+    (:func:`gpcalc.report.xlsxzip.deflate`). The worksheet gets a marker for the table, and the zip writer
+    (:class:`gpcalc.report.xlsxzip.Zip`) splices the pieces in. After a build, :attr:`used` is what to cache.
+    Rows that carry cell references (a standings grid's results) make their pieces' keys include the position.
+    """
+
+    def __init__(self, previous: dict[bytes, tuple] | None = None, level: int = 1):
+        self.previous = previous or {}
+        self.used: dict[bytes, tuple] = {}
+        self.segments: list[list[tuple]] = []
+        self.level = level
+        self.rendered = self.reused = 0  # rows
+
+    def table(self, n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None) -> str:
+        """Render (or reuse) a table's n data rows; returns the marker to put where they go."""
+        from .xlsxzip import deflate
+
+        h = np.zeros(n, np.uint64)
+        for _, col in cols:
+            h = _mix(h, col.keys())
+        if extra is not None:
+            h = _mix(h, extra.keys(n))
+        sig = ("|".join(col.sig for _, col in cols) + ("|+" if extra is not None else "")).encode()
+        bounds = _cuts(h)
+        salt = hashlib.sha256(sig).digest()
+        keys = [hashlib.blake2b(h[lo:hi].tobytes(), digest_size=16, key=salt).digest()
+                for lo, hi in zip(bounds[:-1], bounds[1:])]
+        todo = [i for i, k in enumerate(keys) if k not in self.used and k not in self.previous]
+        fresh: dict[bytes, tuple] = {}
+        for run in _runs(todo, bounds):
+            lo, hi = bounds[run[0]], bounds[run[-1] + 1]
+            rows = render_block(cols, lo, hi, extra)
+            for i in run:
+                a, b = bounds[i] - lo, bounds[i + 1] - lo
+                fresh[keys[i]] = deflate("".join(rows[a:b]).encode("utf-8"), self.level)
+            self.rendered += hi - lo
+        pieces = []
+        for k in keys:
+            piece = fresh.get(k) or self.used.get(k) or self.previous[k]
+            self.used[k] = piece
+            pieces.append(piece)
+        self.reused += n - sum(bounds[i + 1] - bounds[i] for i in todo)
+        self.segments.append(pieces)
+        return f"<!--gpcalc:{len(self.segments) - 1}-->"
+
+
+def _cuts(h: np.ndarray) -> list[int]:
+    """Piece boundaries (0, …, n): after each row whose key's top six bits are zero, and every MAX_ROWS rows
+    in between."""
+    n = len(h)
+    ends = (np.flatnonzero((h >> np.uint64(58)) == 0) + 1).tolist()
+    out, last = [0], 0
+    for e in ends + [n]:
+        while e - last > MAX_ROWS:
+            last += MAX_ROWS
+            out.append(last)
+        if e > last:
+            out.append(e)
+            last = e
+    return out
+
+
+def _runs(todo: list[int], bounds: list[int]) -> Iterator[list[int]]:
+    """Consecutive pieces to render together, up to CHUNK rows a run (one render_block call per run)."""
+    run: list[int] = []
+    for i in todo:
+        if run and (i != run[-1] + 1 or bounds[i + 1] - bounds[run[0]] > CHUNK):
+            yield run
+            run = []
+        run.append(i)
+    if run:
+        yield run

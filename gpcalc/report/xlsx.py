@@ -20,7 +20,11 @@ MAX_WIDTH = 60
 
 
 class Styles:
-    def __init__(self, wb, decimals: int):
+    """The formats of one workbook, and how its tables' rows are written: `rows` is the workbook's
+    :class:`~gpcalc.report.sheetxml.RowStore` (None: rendered straight into each worksheet)."""
+
+    def __init__(self, wb, decimals: int, rows: sheetxml.RowStore | None = None):
+        self.rows = rows
         pts = "0." + "0" * decimals if decimals else "0"
         self.title = wb.add_format({"bold": True, "font_size": 14})
         self.note = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": False})
@@ -97,7 +101,9 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     `columns`: (key, header, format name). `cell_formats` maps a key to a Series of formats per row.
     `sparse`: extra numeric cells right of the columns, as arrays (data row, column, number, format) — e.g.
     results in a wide standings grid, written without visiting the empty cells. Blank values are not written.
-    Data rows are rendered in bulk (report/sheetxml.py) and streamed into the constant-memory worksheet."""
+    Data rows are rendered in bulk (report/sheetxml.py) and streamed into the constant-memory worksheet — or,
+    when the workbook has a row store (``st.rows``), left to it as a marker: compressed pieces, reused from the
+    last build where they can be, spliced in when the workbook is zipped."""
     r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
@@ -133,9 +139,11 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         last_col = len(columns) - 1
         if sparse is not None and len(sparse[0]):
             rows, cols, nums, fmts = sparse
-            extra = sheetxml.sparse_cells(first, rows, cols, nums, _attrs(fmts, attr))
+            extra = sheetxml.SparseCells(first, rows, cols, nums, _attrs(fmts, attr))
             last_col = max(last_col, int(cols.max()))
-        sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, sheetxml.render_rows(first, n, rendered, extra))
+        rows = sheetxml.render_rows(n, rendered, extra) if st.rows is None else \
+            iter([st.rows.table(n, rendered, extra)] if n else [])
+        sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, rows)
     else:  # per-cell writes: an xlsxwriter without the constant-memory internals (and the tests' reference)
         formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
                    for c, key, base in present}
@@ -155,8 +163,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
 
 def _attrs(fmts: list, attr) -> list:
     """The `` s="N"`` text of each format in a list ("" where an entry is not a format), by distinct object."""
-    lut = {id(f): attr(f) for f in {id(f): f for f in fmts}.values() if _is_format(f)}
-    return [lut.get(id(f), "") for f in fmts]
+    if not fmts:
+        return []
+    codes, _ = pd.factorize(np.fromiter(map(id, fmts), dtype=np.int64, count=len(fmts)))
+    firsts = np.unique(codes, return_index=True)[1]
+    texts = np.array([attr(fmts[i]) if _is_format(fmts[i]) else "" for i in firsts.tolist()], dtype=object)
+    return texts[codes].tolist()
 
 
 def _xf_attr():
@@ -205,15 +217,23 @@ def sheet_name(name: str, used: set[str]) -> str:
     return out
 
 
-def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) -> None:
+def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
+                   rows: sheetxml.RowStore | None = None) -> sheetxml.RowStore:
+    """The standings workbook. Table rows go through `rows` (a new RowStore when None — give one holding the
+    last build's pieces to reuse them); returns it, so that the caller can cache what it used."""
     import xlsxwriter
+    import xlsxwriter.workbook as xw
 
     wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False,
                                          "strings_to_numbers": False, "nan_inf_to_errors": True,
                                          "constant_memory": True})
     wb.set_properties({"title": season.settings.get("title") or season.circuit.title,
                        "created": FIXED_CREATED, "author": "gpcalc", "comments": f"gpcalc {__version__}"})
-    st = Styles(wb, outcome.points_decimals)
+    if not hasattr(xw, "ZipFile"):  # the zip cannot be replaced: no markers, rows go straight in
+        rows = None
+    elif rows is None:
+        rows = sheetxml.RowStore()
+    st = Styles(wb, outcome.points_decimals, rows)
     used: set[str] = set()
     title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
 
@@ -260,22 +280,26 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue]) ->
                 [(c, _header(c), "text") for c in iss.columns], title=f"{title} — issues",
                 note="Warnings and notes found in the input (a build with errors writes nothing).",
                 row_format=rowfmt)
-    _close_fast(wb)
+    _close_fast(wb, rows)
+    return rows or sheetxml.RowStore()
 
 
-def _close_fast(wb) -> None:
-    """Close (zip) the workbook with zlib level 1 instead of 6: ~3× faster deflate for a file ~20 % larger —
-    a federation's ledger is tens of MB of XML. xlsxwriter has no option for it, so its module's ZipFile is
-    given the level while it closes (plain close when that name is not there)."""
+def _close_fast(wb, rows: sheetxml.RowStore | None) -> None:
+    """Close (zip) the workbook through gpcalc.report.xlsxzip: zlib level 1 instead of 6 (~3× faster deflate
+    for a file ~20 % larger — a federation's ledger is tens of MB of XML), and the row store's compressed
+    pieces spliced in where its markers are. xlsxwriter has no option for either, so its module's ZipFile is
+    replaced while it closes (a plain close when that name is not there; then there are no markers)."""
     import functools
 
     import xlsxwriter.workbook as xw
+
+    from .xlsxzip import Zip
 
     real = getattr(xw, "ZipFile", None)
     if real is None:
         wb.close()
         return
-    xw.ZipFile = functools.partial(real, compresslevel=1)
+    xw.ZipFile = functools.partial(Zip, segments=rows.segments if rows is not None else (), level=1)
     try:
         wb.close()
     finally:
@@ -361,10 +385,11 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     cols += [(f"_t{i}", t, "points") for i, t in enumerate(tnames)]
     # The results grid is sparse: write only the cells that hold a result.
     row_of = pd.Series(range(len(s)), index=s["player"])
-    col_of = {t: fixed + i for i, t in enumerate(tnames)}
     e = e[e["player"].isin(row_of.index)]
-    sparse = (e["player"].map(row_of).to_numpy(dtype=np.int64), e["tournament"].map(col_of).to_numpy(dtype=np.int64),
-              e["points"].to_numpy(dtype=float), [st.counted if c else st.dropped for c in e["counted"].tolist()])
+    counted = np.array(e["counted"].tolist(), dtype=bool)  # (truthiness, as the per-cell writer reads it)
+    sparse = (e["player"].map(row_of).to_numpy(dtype=np.int64),
+              pd.Index(tnames).get_indexer(e["tournament"]).astype(np.int64) + fixed,
+              e["points"].to_numpy(dtype=float), np.where(counted, st.counted, st.dropped).tolist())
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
     write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, sparse=sparse,
