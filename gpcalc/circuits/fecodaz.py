@@ -193,10 +193,23 @@ class FECODAZ(Circuit):
         if t.empty:
             return
         year = season.year
+        # Every per-row check is one vectorised mask over the whole results frame; the row positions of each
+        # tournament are grouped once (by label, as ``r["tournament"] == label`` selects them), so each
+        # tournament below costs a few array look-ups and only the offending rows are ever built.
+        by_t = _RowsByTournament(r["tournament"])
+        blank_score = by_t.hits(r["score"].isna().to_numpy(bool))
+        blank_games = by_t.hits(r["games"].isna().to_numpy(bool))
+        blank_team = {col: by_t.hits(r[col].isna().to_numpy(bool))
+                      for col in ("team", "team_place", "board", "board_place")}
+        rated = by_t.hits(r["national_rating"].notna().to_numpy(bool))
+        age = year - pd.to_numeric(r["born_year"], errors="coerce").astype("float64")  # Art. 2 l: by birth year
+        no_born = by_t.hits(age.isna().to_numpy(bool))
+        too_old = by_t.hits((age > 14).to_numpy(bool))
         for tour in _records(t):
             where = {"file": tour.file, "sheet": tour.sheet}
             cells = tour.cells
-            rows = r[r["tournament"] == tour.tournament]
+            g = by_t.group(tour.tournament)  # -1: no result rows
+            n_rows = by_t.size(g)
             if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
                 issues.error("dates-backwards", f"{tour.tournament}: End ({tour.end}) is before Start ({tour.start})",
                              cell=cells.get("end", ""), hint="check the two dates", **where)
@@ -206,43 +219,39 @@ class FECODAZ(Circuit):
                              "tournament needs the categoría the federation assigned (Art. 3)",
                              cell=cells.get("base_category", ""), hint="write the base categoría, e.g. 8", **where)
             if tour.kind in R.CATEGORY_KINDS:
-                blank = rows[rows["score"].isna()]
-                for row in blank.head(5).itertuples():
+                # the first five blank scores (itertuples: ``row.name`` is the player's name column)
+                for row in r.take(blank_score.first(g, 5)).itertuples() if blank_score.count(g) else ():
                     issues.error("missing-score", f"{row.name}: Score is blank (needed for the tie at the last "
                                  "scoring place, Art. 3 item 5)", hint="write the game points, e.g. 6,5",
                                  **season.where(row, "score"))
-                no_games = rows["games"].isna()
-                if no_games.any():
-                    row = rows[no_games].iloc[0]
-                    issues.warning("missing-games", f"{tour.tournament}: {int(no_games.sum())} player(s) without "
+                if blank_games.count(g):
+                    row = r.iloc[blank_games.first(g, 1)[0]]
+                    issues.warning("missing-games", f"{tour.tournament}: {blank_games.count(g)} player(s) without "
                                    "Games: not counted for the size bonus (Art. 3 item 3)",
                                    hint="write the games each player actually played", **season.where(row, "games"))
             if tour.kind == "Team":
-                for col in ("team", "team_place", "board", "board_place"):
-                    miss = rows[rows[col].isna()]
-                    if len(miss):
-                        row = miss.iloc[0]
+                for col, miss in blank_team.items():
+                    if miss.count(g):
+                        row = r.iloc[miss.first(g, 1)[0]]
                         issues.error("missing-team-column", f"{tour.tournament}: {col.replace('_', ' ')} is blank "
-                                     f"for {len(miss)} player(s); a team event needs Team, Team place, Board and "
+                                     f"for {miss.count(g)} player(s); a team event needs Team, Team place, Board and "
                                      "Board place (Art. 3 amateur item 7)",
                                      hint="fill in the column for every player (reserves: board 5)",
                                      **season.where(row, col))
-            if tour.kind in R.CATEGORY_KINDS and len(rows) and rows["national_rating"].isna().all():
+            if tour.kind in R.CATEGORY_KINDS and n_rows and not rated.count(g):
                 issues.warning("no-national-ratings", f"{tour.tournament}: no player has a National rating: "
                                "everyone is counted as unrated Sub 1700 in the amateur rankings (Art. 3 amateur "
                                "list)", hint="fill in the National rating column (the rating at this tournament)",
                                **where)
-            if tour.kind == "Sub 14" and len(rows):
-                age = year - pd.to_numeric(rows["born_year"], errors="coerce").astype("float64")
-                unknown, old = rows[age.isna()], rows[age > 14]
-                if len(unknown):
-                    issues.warning("youth-no-born", f"{tour.tournament}: {len(unknown)} player(s) without a birth "
-                                   "year get no youth category (Art. 2 l)", hint="fill in Born",
-                                   **season.where(unknown.iloc[0], "born"))
-                if len(old):
-                    issues.info("youth-too-old", f"{tour.tournament}: {len(old)} player(s) born before {year - 14} "
-                                "are older than Sub 14 and score in no youth ranking",
-                                **season.where(old.iloc[0], "born"))
+            if tour.kind == "Sub 14" and n_rows:
+                if no_born.count(g):
+                    issues.warning("youth-no-born", f"{tour.tournament}: {no_born.count(g)} player(s) without a "
+                                   "birth year get no youth category (Art. 2 l)", hint="fill in Born",
+                                   **season.where(r.iloc[no_born.first(g, 1)[0]], "born"))
+                if too_old.count(g):
+                    issues.info("youth-too-old", f"{tour.tournament}: {too_old.count(g)} player(s) born before "
+                                f"{year - 14} are older than Sub 14 and score in no youth ranking",
+                                **season.where(r.iloc[too_old.first(g, 1)[0]], "born"))
             target = tour.ranking or "Absoluto"
             if tour.kind == "Team" and target not in R.SENIOR_NAMES:
                 issues.warning("ranking-not-computed", f"{tour.tournament}: a team event feeding the {target} "
@@ -256,10 +265,11 @@ class FECODAZ(Circuit):
         if table is not None and "base_category" in t:
             br = self._breakdown(season)
             missing = br[br["category"].notna()]
+            first_of = t.drop_duplicates("tournament").set_index("tournament")  # a tournament's first row
             for row in missing.itertuples():
                 c = int(row.category)
                 if c >= 1 and c <= table.last and c not in table.rows:
-                    tour = t[t["tournament"] == row.tournament].iloc[0]
+                    tour = first_of.loc[row.tournament]
                     issues.error("category-not-in-table", f"{row.tournament}: categoría {c} is not in the Points "
                                  "table", file=tour.file, sheet=tour.sheet, hint="add the row for categoría "
                                  f"{c} to the Points sheet of season.xlsx")
@@ -320,7 +330,7 @@ class FECODAZ(Circuit):
             R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs),
             R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year),
         ], ignore_index=True)
-        extra_awards, extra_members = self._amateur_youth(season, r, tours, table)
+        extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table)
         awards = pd.concat([awards, extra_awards.drop(columns="position")], ignore_index=True)
         awards["points"] = awards["points"].astype("float64")
         awards["tournament"] = awards["tournament"].astype("int64")  # (an empty award frame has object columns)
@@ -346,7 +356,7 @@ class FECODAZ(Circuit):
                 columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
 
         standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members,
-                                    codes, fed_pairs)
+                                    codes, fed_pairs, object_members)
         ledger = self._ledger(awards, entries, totals, players, sanctioned, tours, codes)
         entries = entries.assign(ranking=_rk_names(entries["ranking"], "str"),
                                  player=codes.players(entries["player"], "str"),
@@ -391,7 +401,7 @@ class FECODAZ(Circuit):
                       "item 5 rules (Art. 2 l, m)"),
             *money["summary"],
         ]
-        categories = self._category_sheet(extra_members, tours, codes)
+        categories = self._category_sheet(extra_members, tours, codes, object_members)
         sheets = [
             OutSheet("Sanctions", sanctions, note="Every withdrawal (Art. 6). Yes = without justification: the "
                      "player loses all points of the year and any prize; their points are not passed down.",
@@ -501,9 +511,13 @@ class FECODAZ(Circuit):
         return out
 
     def _amateur_youth(self, season, r: pd.DataFrame, tours: pd.DataFrame,
-                       table: R.PointsTable) -> tuple[pd.DataFrame, pd.DataFrame]:
+                       table: R.PointsTable) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
         """Amateur (inside senior tournaments; national championships of an amateur category) and youth
-        (Sub-14 tournaments; national championships of a youth category) awards, and the members of each."""
+        (Sub-14 tournaments; national championships of a youth category) awards, and the members of each.
+
+        The members stay numeric; the third value says whether they used to come out of columns of object dtype
+        (an amateur tournament in which nobody is in a band: see ``R.amateur_awards``), which ``_standings``
+        and ``_category_sheet`` restore on the output columns that show it."""
         tinfo = tours.set_index("tournament")
         amateur_t: dict[str, tuple[str, ...]] = {}
         youth_t: dict[str, tuple[str, ...]] = {}
@@ -520,8 +534,9 @@ class FECODAZ(Circuit):
         irt = tinfo["irt"].fillna(False).astype(bool)
         titled = R.titled_players(r)
         rows = r[["tournament", "player", "place", "score", "sex", "born_year", "national_rating", "fide_rating"]]
-        a_aw, a_mem = R.amateur_awards(rows[rows["tournament"].isin(list(amateur_t))], list(tours["tournament"]),
-                                       amateur_t, table, irt, titled)
+        a_aw, a_mem, object_members = R.amateur_awards(
+            rows[rows["tournament"].isin(list(amateur_t))], list(tours["tournament"]), amateur_t, table, irt,
+            titled, keep_codes=True, numeric_members=True)
         y_aw, y_mem = R.youth_awards(rows[rows["tournament"].isin(list(youth_t))], youth_t, season.year, table,
                                      irt, titled)
         awards = pd.concat([a_aw, y_aw], ignore_index=True)
@@ -534,7 +549,7 @@ class FECODAZ(Circuit):
                     "category-not-in-table", "amateur/youth categorías " + ", ".join(map(str, missing))
                     + " are not in the Points table: those places give no points", file="season.xlsx",
                     sheet="Points", hint="add the rows for those categorías to the Points sheet")
-        return awards, members
+        return awards, members, object_members
 
     def _players(self, season, r: pd.DataFrame) -> pd.DataFrame:
         last = r.drop_duplicates("player", keep="last").set_index("player")
@@ -552,7 +567,8 @@ class FECODAZ(Circuit):
     # -- standings per ranking (Art. 3 item 6, Art. 4)
     def _standings(self, season, r, tours, totals, entries, players, sanctioned, limits,
                    extra_members: pd.DataFrame | None = None, codes: _Codes | None = None,
-                   fed_pairs: tuple[np.ndarray, np.ndarray] | None = None) -> pd.DataFrame:
+                   fed_pairs: tuple[np.ndarray, np.ndarray] | None = None,
+                   object_members: bool = False) -> pd.DataFrame:
         cols = ["ranking", "rank", "tied", "player", "name", "id", "club", "total", "played", "counted_results",
                 "closed_cap", "last_place", "last_gp_place", "tiebreak"]
         if totals.empty:
@@ -573,6 +589,8 @@ class FECODAZ(Circuit):
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
             extra = extra_members.rename(columns={"position": "place"})[["tournament", "player", "ranking", "place"]]
+            if object_members:  # the positions as the object column they came in (last_place's dtype and values)
+                extra = extra.assign(place=extra["place"].astype(object))
             extra_rk = R.tmap(extra["ranking"], RK_CODE)
             et, ep = extra["tournament"].to_numpy(), extra["player"].to_numpy()
             if _int_codes(et) and _int_codes(ep) and extra_rk.dtype.kind in "iu":
@@ -663,7 +681,8 @@ class FECODAZ(Circuit):
         lg = lg.assign(_r=lg["ranking"].map(order)).sort_values(["_r", "rank", "club"], kind="stable")
         return lg[cols].reset_index(drop=True)
 
-    def _category_sheet(self, members: pd.DataFrame, tours: pd.DataFrame, codes: _Codes) -> pd.DataFrame:
+    def _category_sheet(self, members: pd.DataFrame, tours: pd.DataFrame, codes: _Codes,
+                        object_members: bool = False) -> pd.DataFrame:
         """One row per (tournament, ranking) of the amateur and youth members (tournament codes → names)."""
         cols = ["tournament", "ranking", "players", "rated", "irt_bonus", "category", "titled", "title_bonus",
                 "extra_places"]
@@ -691,6 +710,8 @@ class FECODAZ(Circuit):
         g = g.sort_values(["_t", "_r"], kind="stable")
         for c in ("rated", "irt_bonus", "category", "titled", "extra_places"):
             g[c] = g[c].astype("int64")
+        if object_members:  # the bonus as the object column it came in (the members' dtype, see _amateur_youth)
+            g["title_bonus"] = g["title_bonus"].astype(object)
         return g[cols].reset_index(drop=True)
 
     def _pot(self, season, issues: Issues | None = None) -> list | None:
@@ -997,6 +1018,49 @@ def _played(members: pd.DataFrame, tinfo: pd.DataFrame, has_place: np.ndarray | 
     return pd.DataFrame({"ranking": pd.Index(members["ranking"].iloc[rep].to_numpy()),
                          "player": pd.Index(members["player"].iloc[rep].to_numpy()),
                          "played": played.astype("int64"), "last_place": last_place.to_numpy()})
+
+
+class _RowsByTournament:
+    """The results' row positions grouped by tournament label, formed once: group ``g`` holds the rows that
+    ``results["tournament"] == label`` selects (a blank label selects none). ``hits(mask)`` groups the positions
+    of a mask's True rows the same way, in row order."""
+
+    def __init__(self, labels: pd.Series) -> None:
+        codes, uniques = pd.factorize(labels)  # blank → −1, in no group
+        self._group = {u: i for i, u in enumerate(uniques)}
+        self.codes = codes.astype("int64")
+        self.n = len(uniques)
+        self.sizes = np.bincount(self.codes[self.codes >= 0], minlength=self.n)
+
+    def group(self, label: Any) -> int:
+        return -1 if pd.isna(label) else self._group.get(label, -1)
+
+    def size(self, g: int) -> int:
+        return int(self.sizes[g]) if g >= 0 else 0
+
+    def hits(self, mask: np.ndarray) -> _Hits:
+        pos = np.flatnonzero(mask & (self.codes >= 0))
+        g = self.codes[pos]
+        order = np.argsort(g, kind="stable")  # by group, row order kept inside each
+        count = np.bincount(g, minlength=self.n)
+        return _Hits(pos[order], count, np.cumsum(count) - count)
+
+
+class _Hits:
+    """The True rows of a mask per tournament group (see :class:`_RowsByTournament`)."""
+
+    def __init__(self, pos: np.ndarray, count: np.ndarray, start: np.ndarray) -> None:
+        self.pos, self._count, self._start = pos, count, start
+
+    def count(self, g: int) -> int:
+        return int(self._count[g]) if g >= 0 else 0
+
+    def first(self, g: int, k: int) -> np.ndarray:
+        """The positions of the group's first ``k`` True rows (fewer when it has fewer)."""
+        if g < 0:
+            return self.pos[:0]
+        a = int(self._start[g])
+        return self.pos[a:a + min(k, int(self._count[g]))]
 
 
 def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:

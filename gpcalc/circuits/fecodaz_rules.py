@@ -1249,7 +1249,8 @@ def _band_codes(national: pd.Series) -> np.ndarray:
 
 
 def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping[str, Sequence[str]],
-                   table: PointsTable, irt: pd.Series, titled: pd.Series) -> tuple[pd.DataFrame, pd.DataFrame]:
+                   table: PointsTable, irt: pd.Series, titled: pd.Series, keep_codes: bool = False,
+                   numeric_members: bool = False) -> tuple:
     """The amateur rankings (Art. 2 k; Art. 3 amateur list) with the category lock.
 
     ``results``: tournament, player, place, score, sex, national_rating, fide_rating; ``order``: the
@@ -1265,6 +1266,12 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     result is the date-ordered one: if the lock state is right before tournament k, the scores up to k are, so
     the locks made up to k are too; each round fixes at least one more tournament and a repeated state is the
     date-ordered state.
+
+    Where a tournament scores nobody (see below) the returned columns are of object dtype, as a concat with an
+    empty frame makes them. ``keep_codes``: the tournament and player columns keep their integer dtype anyway
+    (compute's codes, which it casts back to int64 at once): the sorts and copies in between stay numeric.
+    ``numeric_members``: the members are returned without that empty frame (numeric columns), with a third
+    value saying whether it would have made them object, for the caller to restore the output dtypes.
     """
     position = {}
     for i, t in enumerate(order):
@@ -1273,8 +1280,10 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     tix_all = tmap(results["tournament"], position)
     r = results[tix_all.notna().to_numpy()]
     if r.empty:
-        return _empty_awards().assign(position=None), pd.DataFrame(
-            columns=["tournament", "player", "ranking", "position"])
+        empty_members = pd.DataFrame(columns=["tournament", "player", "ranking", "position"])
+        if numeric_members:
+            return _empty_awards().assign(position=None), empty_members, False
+        return _empty_awards().assign(position=None), empty_members
     tix = tix_all[tix_all.notna()].to_numpy("int64")
     srt = np.argsort(tix, kind="stable")  # date order, then the rows' own order inside a tournament
     r, tix = r.iloc[srt], tix[srt]
@@ -1353,19 +1362,40 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
         if not np.isin(np.intersect1d(np.flatnonzero(dama), tix), women_t).all():
             awards.append(_empty_awards())
     # a tournament whose players are all rated 2000 or more scored nobody (an empty frame of object columns)
-    if not np.isin(np.unique(tix), m_tix).all():
+    object_members = not np.isin(np.unique(tix), m_tix).all()
+    if object_members:
         empty = category_points(m.iloc[:0], table, irt, titled)
         awards.append(empty[[*AWARD_COLUMNS, "position"]])
-        members.append(empty[MEMBER_COLUMNS])
-        member_t.append(np.zeros(0, dtype="int64"))
-    a = pd.concat(awards, ignore_index=True)
+        if not numeric_members:
+            members.append(empty[MEMBER_COLUMNS])
+            member_t.append(np.zeros(0, dtype="int64"))
+    codes = ("tournament", "player") if keep_codes else ()
+    a = _concat_keeping(awards, codes)
     # the members in date order: each tournament's band members, then its Dama amateur members
-    mem = pd.concat(members, ignore_index=True)
+    mem = _concat_keeping(members, codes)
     t_key = np.concatenate(member_t)
     block = np.concatenate([np.full(len(x), i) for i, x in enumerate(members)])
     mem = mem.iloc[np.lexsort((np.arange(len(mem)), block, t_key))].reset_index(drop=True)
     a["points"] = a["points"].astype("float64")
+    if numeric_members:
+        return one_score_pos(a), mem, object_members
     return one_score_pos(a), mem
+
+
+def _concat_keeping(frames: list[pd.DataFrame], keep: Sequence[str]) -> pd.DataFrame:
+    """``pd.concat(frames, ignore_index=True)``, except that each ``keep`` column is joined from the frames that
+    have rows only, when they all hold it with one integer dtype: an empty frame of object columns would make it
+    object, with the same values."""
+    full = [f for f in frames if len(f)]
+    keep = [c for c in keep if full and all(c in f.columns for f in full)
+            and len({f[c].dtype for f in full}) == 1 and full[0][c].dtype.kind in "iu"]
+    if not keep:
+        return pd.concat(frames, ignore_index=True)
+    out = pd.concat([f.drop(columns=[c for c in keep if c in f.columns]) for f in frames], ignore_index=True)
+    cols = list(dict.fromkeys(c for f in frames for c in f.columns))  # the concat's column order
+    for c in sorted(keep, key=cols.index):
+        out.insert(cols.index(c), c, np.concatenate([f[c].to_numpy() for f in full]))
+    return out
 
 
 def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], year: int, table: PointsTable,
