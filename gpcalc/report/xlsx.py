@@ -239,9 +239,10 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
 
     _summary(wb, wb.add_worksheet(sheet_name("Summary", used)), st, season, outcome, issues, title)
     tours = outcome.tournaments
+    rows_of = _by_ranking(outcome)
     for ranking in outcome.rankings:
         ws = wb.add_worksheet(sheet_name(ranking, used))
-        _standings_sheet(wb, ws, st, season, outcome, ranking, tours, title)
+        _standings_sheet(wb, ws, st, season, outcome, ranking, tours, title, rows_of)
     pz = outcome.prizes
     cols = [(c, h, f) for c, h, f in [("ranking", "Ranking", "text"), ("place", "Place", "int"),
                                        ("name", "Player", "text"), ("id", "ID", "text"),
@@ -271,8 +272,8 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     counted = lg["counted"] if "counted" in lg.columns else None
     write_table(wb, wb.add_worksheet(sheet_name("Ledger", used)), st, lg, lcols, title=f"{title} — ledger",
                 note="Every points award with the rule that made it. Counted = used in the player's total.",
-                cell_formats={"points": counted.map(lambda c: st.dropped if c is False else st.counted)}
-                if counted is not None else None)
+                cell_formats={"points": pd.Series(np.where(_is_false(counted), st.dropped, st.counted),
+                                                  index=counted.index)} if counted is not None else None)
     iss = pd.DataFrame([i.as_dict() for i in issues],
                        columns=["severity", "code", "file", "sheet", "cell", "message", "hint"])
     rowfmt = iss["severity"].map({"error": st.error, "warning": st.warning}).where(lambda s: s.notna(), None)
@@ -304,6 +305,13 @@ def _close_fast(wb, rows: sheetxml.RowStore | None) -> None:
         wb.close()
     finally:
         xw.ZipFile = real
+
+
+def _is_false(values: pd.Series) -> np.ndarray:
+    """Which values are the boolean False (a blank is not)."""
+    if values.dtype == bool:
+        return ~values.to_numpy()
+    return np.array([v is False for v in values.to_numpy(dtype=object).tolist()], dtype=bool)
 
 
 def _rank_text(frame: pd.DataFrame) -> pd.Series:
@@ -369,10 +377,13 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
 
 
 def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str, tours: pd.DataFrame,
-                     title: str) -> None:
-    s = outcome.standings[outcome.standings["ranking"] == ranking].reset_index(drop=True)
-    e = outcome.entries[outcome.entries["ranking"] == ranking]
-    present = set(e["tournament"])
+                     title: str, rows_of: dict | None = None) -> None:
+    """One ranking's standings, with its results grid. `rows_of`: the positions of each ranking's rows in
+    outcome.standings and outcome.entries (:func:`_by_ranking`, once for all rankings)."""
+    rows_of = rows_of or _by_ranking(outcome)
+    s = outcome.standings.take(rows_of["standings"].get(ranking, [])).reset_index(drop=True)
+    e = outcome.entries.take(rows_of["entries"].get(ranking, []))
+    present = set(e["tournament"].unique().tolist())
     tnames = [t for t in tours["tournament"] if t in present]
     frame = s.copy()
     frame["rank_text"] = _rank_text(s) if len(s) else pd.Series(dtype=str)
@@ -384,16 +395,21 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     fixed = len(cols)
     cols += [(f"_t{i}", t, "points") for i, t in enumerate(tnames)]
     # The results grid is sparse: write only the cells that hold a result.
-    row_of = pd.Series(range(len(s)), index=s["player"])
-    e = e[e["player"].isin(row_of.index)]
+    row = pd.Index(s["player"]).get_indexer(e["player"])  # (a ranking lists each player once)
+    e, row = e[row >= 0], row[row >= 0]
     counted = np.array(e["counted"].tolist(), dtype=bool)  # (truthiness, as the per-cell writer reads it)
-    sparse = (e["player"].map(row_of).to_numpy(dtype=np.int64),
-              pd.Index(tnames).get_indexer(e["tournament"]).astype(np.int64) + fixed,
+    sparse = (row.astype(np.int64), pd.Index(tnames).get_indexer(e["tournament"]).astype(np.int64) + fixed,
               e["points"].to_numpy(dtype=float), np.where(counted, st.counted, st.dropped).tolist())
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
     write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, sparse=sparse,
                 freeze_cols=2, narrow_from=fixed)
+
+
+def _by_ranking(outcome: Outcome) -> dict[str, dict]:
+    """Row positions of each ranking in the standings and the entries (one grouping, not a scan per ranking)."""
+    return {name: frame.groupby("ranking", sort=False).indices if len(frame) else {}
+            for name, frame in (("standings", outcome.standings), ("entries", outcome.entries))}
 
 
 def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
@@ -402,5 +418,6 @@ def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
             if not str(c).startswith("_") and c != sheet.highlight]
     rowfmt = None
     if sheet.highlight and sheet.highlight in frame.columns:
-        rowfmt = frame[sheet.highlight].map(lambda h: st.highlight if h else None)
+        marks = frame[sheet.highlight].to_numpy(dtype=object).tolist()
+        rowfmt = pd.Series([st.highlight if h else None for h in marks], index=frame.index, dtype=object)
     write_table(wb, ws, st, frame, cols, title=f"{title} — {sheet.name}", note=sheet.note, row_format=rowfmt)
