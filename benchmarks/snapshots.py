@@ -19,7 +19,7 @@ def outcome_frames(outcome) -> dict:
     for sheet in outcome.sheets:
         frames[f"sheet:{sheet.name}"] = sheet.frame
         frames[f"meta:{sheet.name}"] = (sheet.note, sheet.formats, sheet.highlight)
-    frames["json_extra"] = outcome.json_extra
+    frames["json_extra"] = {k: v() if callable(v) else v for k, v in outcome.json_extra.items()}
     frames["summary"] = list(outcome.summary)
     frames["scalars"] = (outcome.rankings, outcome.standings_extra, outcome.tournament_json,
                          outcome.points_decimals, outcome.clubs_sheet, outcome.prizes_sheet, outcome.prizes_note)

@@ -366,10 +366,11 @@ class Aarhus(Circuit):
         tours_out["players"] = tours_out["tournament"].map(ev_size).fillna(0).astype(int)
         tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "players", "file"]]
 
-        with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them
-            movements = [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
-                         for e, n, i, g, m, f, to in zip(*(mv[c].tolist() for c in ("event", "name", "id", "group",
-                                                                                    "move", "from", "to")))]
+        def movements() -> list[dict]:  # for the JSON export only: built when it is written
+            with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them
+                return [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
+                        for e, n, i, g, m, f, to in zip(*(mv[c].tolist() for c in ("event", "name", "id", "group",
+                                                                                   "move", "from", "to")))]
         summary = [
             ("Rules", "Reglement for Aarhus Skoleskaks Grand Prix Mesterskab (15 August 2012) with its appendix "
                       "and gpcalc's rulings (README)"),

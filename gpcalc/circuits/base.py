@@ -53,7 +53,7 @@ class Outcome:
     standings_extra: list[str] = field(default_factory=list)  # extra standings columns (shown and exported)
     sheets: list[OutSheet] = field(default_factory=list)  # extra sheets, after Clubs and before Ledger
     summary: list[tuple[str, str]] = field(default_factory=list)  # lines for the Summary sheet
-    json_extra: dict[str, Any] = field(default_factory=dict)
+    json_extra: dict[str, Any] = field(default_factory=dict)  # a value may be a function: called for the export
     tournament_json: list[str] = field(default_factory=list)  # tournaments columns to export in JSON
     points_decimals: int = 2
     clubs_sheet: str = "Clubs"

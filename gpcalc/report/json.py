@@ -90,5 +90,5 @@ def build_json(season, outcome: Outcome, issues: list[Issue]) -> dict[str, Any]:
                     if k != "hint"} | {"hint": i.hint} for i in issues],
     }
     for k, v in outcome.json_extra.items():
-        out[k] = v
+        out[k] = v() if callable(v) else v
     return out
