@@ -1,4 +1,5 @@
-"""A cache of parsed tournament workbooks, so a coordinator's re-build after one new workbook is quick.
+"""A cache of parsed tournament workbooks (and of the last output's rows), so a coordinator's re-build after one
+new workbook is quick.
 
 What is cached: everything gpcalc reads from one ordinary tournament workbook (its settings, parsed tables,
 cell letters and the issues found while reading). The key is the SHA-256 of the file's bytes, its path inside
@@ -11,7 +12,9 @@ folder, so it can never be mistaken for input, and a folder received by email ca
 Disable with ``--no-cache`` or ``GPCALC_NO_CACHE=1``. Entries are pickles that gpcalc wrote itself; each file
 also carries an HMAC with a per-user secret kept beside it, and an entry that does not verify is ignored.
 
-Also cached: season.xlsx, and per season folder a *pack* of all its parsed workbooks (gpcalc.season). Size:
+Also cached: season.xlsx; per season folder a *pack* of all its parsed workbooks (gpcalc.season); and per season
+folder the compressed table rows of its last standings workbook (``rows-*``: gpcalc.report.sheetxml.RowStore —
+each piece keyed by its content, so only rows that did not change are reused). Size:
 after each build the least recently used entries are removed while the cache is over ``GPCALC_CACHE_MB``
 (default 2 GB).
 """
