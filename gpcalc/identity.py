@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from pandas.core.algorithms import take_nd
 
 from .parse import normalise_name
 
@@ -46,12 +47,16 @@ def resolve(season: Season) -> None:
             frame[col] = frame[col].astype("object")
     if r.empty:
         r["player"] = pd.Series(dtype="object")
-    r["_norm"] = _norms(r["name"].astype("object"))
+    # Everything that depends only on a row's (name, ID) is worked out once per distinct pair (`u`, in order of
+    # first appearance, so "the first row with …" is the first pair with it) and taken back to the rows by code.
+    pair, u = _pairs(r)
+    u["_norm"] = _norms(u["name"])
+    r["_norm"] = _take(u["_norm"], pair, r.index)
     reg = reg.copy()
     reg["_norm"] = _norms(reg["name"].astype("object")) if len(reg) else pd.Series(dtype="object")
 
     # Every (norm, id) pair known anywhere → which names map to exactly one ID.
-    pairs = pd.concat([r[["_norm", "id", "name"]], reg[["_norm", "id", "name"]]], ignore_index=True)
+    pairs = pd.concat([u[["_norm", "id", "name"]], reg[["_norm", "id", "name"]]], ignore_index=True)
     with_id = pairs[pairs["id"].notna() & pairs["_norm"].notna()]
     # each distinct (name, ID) pair once, at its first appearance: the counts below are its group sizes
     with_id = with_id.drop_duplicates(["_norm", "id"])
@@ -59,7 +64,11 @@ def resolve(season: Season) -> None:
     single = with_id.drop_duplicates("_norm").set_index("_norm")["id"]
     single = single[ids_per_norm[single.index] == 1]
 
-    r["player"], key_id = _keys(r["id"], r["_norm"], single)
+    u_player, u_key_id = _keys(u["id"], u["_norm"], single)
+    r["player"], key_id = _take(u_player, pair, r.index), _take(u_key_id, pair, r.index)
+    # players as codes (in order of first appearance, like the pairs)
+    player_of_pair, players = pd.factorize(u_player.to_numpy(), use_na_sentinel=False)
+    player = player_of_pair[pair]
     if len(reg):
         reg["player"], _ = _keys(reg["id"], reg["_norm"], single)
         dup_reg = reg["player"].duplicated(keep="first")
@@ -85,13 +94,15 @@ def resolve(season: Season) -> None:
         issues.warning("same-id-different-names", f"ID {pid} is used for different names: "
                        + " / ".join(f"'{n}'" for n in names),
                        hint="check the ID; the register's spelling is used where the player is in it")
-    _near_duplicates(season, r, key_id.isna())
+    _near_duplicates(season, u, u_key_id.isna())
 
     # The register wins for identity fields; disagreements are warnings.
     fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
     if len(reg) and fields:
-        merged = r[["player"]].merge(reg[["player", *fields, "_norm"]], on="player", how="left",
-                                     suffixes=("", "_reg"))
+        # merged once per player, then taken to the rows (the register has one row per player)
+        merged = pd.DataFrame({"player": players}).merge(reg[["player", *fields, "_norm"]], on="player",
+                                                         how="left", suffixes=("", "_reg"))
+        merged = merged.take(player)
         merged.index = r.index
         for f in fields:
             regv = merged[f]
@@ -111,13 +122,42 @@ def resolve(season: Season) -> None:
                                    "the register is used", hint="correct whichever is wrong",
                                    **season.where(row, f if f != "born_date" else "born"))
             r[f] = regv.where(has, r[f]) if f != "name" else regv.where(has, r[f])
-    # One display name per player: the register's, else the first spelling seen.
-    first_name = r[["player", "name"]].drop_duplicates("player").set_index("player")["name"]
-    r["name"] = r["player"].map(first_name)
-    first_id = r.loc[r["id"].notna(), ["player", "id"]].drop_duplicates("player").set_index("player")["id"]
-    r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
+    # One display name per player: the register's, else the first spelling seen; the ID: the first given (what
+    # Series.map of the first row per player gives, looked up by player code).
+    if r.empty:  # (the dtypes Series.map gives an empty frame)
+        first_name = r[["player", "name"]].drop_duplicates("player").set_index("player")["name"]
+        r["name"] = r["player"].map(first_name)
+        first_id = r.loc[r["id"].notna(), ["player", "id"]].drop_duplicates("player").set_index("player")["id"]
+        r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
+    else:
+        first_row = np.flatnonzero(~pd.Series(player).duplicated().to_numpy())  # in player-code order
+        r["name"] = pd.Series(take_nd(r["name"].iloc[first_row]._values, player), index=r.index, copy=False)
+        # the first ID given per player: the first pair with an ID, per player
+        first_pair = np.flatnonzero(u["id"].notna().to_numpy())
+        first_pair = first_pair[~pd.Series(player_of_pair[first_pair]).duplicated().to_numpy()]
+        lookup = np.full(len(players), -1, dtype=np.intp)
+        lookup[player_of_pair[first_pair]] = np.arange(len(first_pair))
+        first_id = take_nd(u["id"].iloc[first_pair]._values, lookup[player])
+        r["id"] = pd.Series(first_id, index=r.index, copy=False).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
+
+
+def _pairs(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:
+    """Each row's code of its distinct (name, id) pair, and the pairs (in order of first appearance, 0 … n-1)."""
+    names, ids = r["name"], r["id"]
+    nc, nu = pd.factorize(names.to_numpy(), use_na_sentinel=False)
+    ic, iu = pd.factorize(ids.to_numpy(), use_na_sentinel=False)
+    width = max(len(nu), 1)
+    pair, combos = pd.factorize(ic.astype(np.int64) * width + nc, use_na_sentinel=False)
+    u = pd.DataFrame({"name": pd.Series(np.asarray(nu, dtype=object)[combos % width], dtype=names.dtype),
+                      "id": pd.Series(np.asarray(iu, dtype=object)[combos // width], dtype=ids.dtype)})
+    return pair, u
+
+
+def _take(values: pd.Series, codes: np.ndarray, index: pd.Index) -> pd.Series:
+    """values[codes] as a Series on `index` (values' dtype kept)."""
+    return pd.Series(values.to_numpy()[codes], index=index, dtype=values.dtype)
 
 
 def _keys(ids: pd.Series, norms: pd.Series, single: pd.Series) -> tuple[pd.Series, pd.Series]:

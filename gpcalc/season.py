@@ -602,8 +602,18 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
         tdf = tdf.drop(columns="_sort").reset_index(drop=True)
         tdf["order"] = range(len(tdf))
         order = dict(zip(tdf["tournament"], tdf["order"]))
-        rdf["_order"] = rdf["tournament"].map(order)
-        rdf = rdf.sort_values(["_order", "file", "row"], kind="stable").reset_index(drop=True)
+        # Series.map and sort_values(["_order", "file", "row"], kind="stable"), worked on integer codes: each
+        # distinct tournament is mapped once; each key ranked as sort_values ranks it (sorted values, NaN last)
+        codes, _ = pd.factorize(rdf["tournament"].to_numpy(), use_na_sentinel=False)
+        mapped = rdf["tournament"].iloc[np.unique(codes, return_index=True)[1]].map(order)._values
+        rdf["_order"] = pd.Series(mapped.take(codes), index=rdf.index)
+
+        def rank(col: pd.Series) -> np.ndarray:
+            c, uniq = pd.factorize(col.to_numpy(), sort=True)
+            return np.where(c < 0, len(uniq), c)
+
+        perm = np.lexsort([rank(rdf[c]) for c in ("row", "file", "_order")])
+        rdf = rdf.take(perm).reset_index(drop=True)
     if "order" not in tdf.columns:  # no tournaments: the same columns, empty
         tdf["order"] = pd.Series(dtype="int64")
     if "_order" not in rdf.columns:
@@ -628,13 +638,15 @@ def expand(frame: pd.DataFrame, fields) -> pd.DataFrame:
         # extra last slot)
         codes, uniques = pd.factorize(frame[f.key].to_numpy(dtype=object))
         pairs = [v if isinstance(v, tuple) else (None, None) for v in uniques] + [(None, None)]
-        firsts = np.array([p[0] for p in pairs], dtype=object)[codes]
+        firsts = np.array([p[0] for p in pairs], dtype=object)
         seconds = [p[1] for p in pairs]
+        at = np.where(codes < 0, len(pairs) - 1, codes)
+        ints = pd.array(firsts, dtype="Int64").take(at)  # converted once per distinct value
         if f.kind == "place":
-            frame[f.key] = pd.array(firsts, dtype="Int64")
+            frame[f.key] = ints
             frame[f.key + "_tied"] = np.array([bool(x) for x in seconds], dtype=bool)[codes]
         else:
-            frame[f.key + "_year"] = pd.array(firsts, dtype="Int64")
+            frame[f.key + "_year"] = ints
             frame[f.key + "_date"] = pd.to_datetime(seconds).take(codes)
             frame = frame.drop(columns=f.key)
     return frame
@@ -656,8 +668,13 @@ def _common_checks(season: Season) -> None:
     if pc in r.columns:
         _place_checks(season, r, pc)
     # The same player twice in one tournament (same ID, or same name where no ID)
-    key = r["id"].where(r["id"].notna(), "name:" + identity._norms(r["name"].astype("object")).fillna(""))
-    dup = pd.concat([r["tournament"], key.rename("_k")], axis=1).duplicated(keep="first") & r["name"].notna()
+    # (the key is built once per distinct (name, ID) pair; rows are compared on integer codes)
+    pair, u = identity._pairs(r)
+    key = u["id"].where(u["id"].notna(), "name:" + identity._norms(u["name"].astype("object")).fillna(""))
+    kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
+    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0]
+    both = tc.astype(np.int64) * max(len(u), 1) + kc[pair]
+    dup = pd.Series(both, index=r.index).duplicated(keep="first") & r["name"].notna()
     for row in r[dup].itertuples():
         issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
                      hint="delete the repeated row (a player has one result per tournament)",
@@ -686,18 +703,24 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     issues = season.issues
     shared = season.circuit.shared_places
     group = ["tournament"] + [c for c in ("section", "group") if c in r.columns]
-    frame = r[group].astype("object").fillna("").assign(_p=r[pc], _t=r[pc + "_tied"])
+    # the group (blank = "") as one integer code
+    code = np.zeros(len(r), dtype=np.int64)
+    for c in group:
+        cc, uniq = pd.factorize(r[c].to_numpy())
+        cc[np.isin(cc, [i for i, v in enumerate(uniq) if isinstance(v, str) and v == ""])] = -1
+        code = pd.factorize(code * (len(uniq) + 1) + cc + 1)[0].astype(np.int64)
+    frame = pd.DataFrame({"_g": code}, index=r.index).assign(_p=r[pc], _t=r[pc + "_tied"])
     frame = frame[frame["_p"].notna()]
     if frame.empty:
         return
     frame["_p"] = frame["_p"].astype("int64")
-    g = frame.groupby(group, sort=False)
+    g = frame.groupby("_g", sort=False)
     count = g.cumcount()
-    prev = g["_p"].cummax().groupby([frame[c] for c in group], sort=False).shift(fill_value=0)
+    prev = g["_p"].cummax().groupby(frame["_g"], sort=False).shift(fill_value=0)
     same = frame["_p"].eq(prev)
     if shared:
         # A place written twice is a tie even without the = mark (every tied row is flagged as shared).
-        dup = frame.duplicated([*group, "_p"], keep=False)
+        dup = frame.duplicated(["_g", "_p"], keep=False)
         r.loc[dup[dup].index, pc + "_tied"] = True
     else:
         for idx in frame.index[frame["_t"]]:
