@@ -348,8 +348,7 @@ class FECODAZ(Circuit):
         limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
         live = awards[~awards["player"].isin(sanctioned)]
         # entries, totals and standings on ranking codes too (count_best's limits by code)
-        entries = live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(
-            date=("date", "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()
+        entries = _entries(live)
         limits_c = pd.Series(limits.to_numpy(), index=[RK_CODE[k] for k in limits.index], dtype="int64")
         entries, totals = R.count_best(entries, limits_c) if len(entries) else (
             entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
@@ -431,8 +430,8 @@ class FECODAZ(Circuit):
                         "categories": _plain_records(categories),
                         "qualifiers": [{k: _plain(v) for k, v in row.items()}
                                        for row in money["qualifiers"].to_dict("records")],
-                        "sanctions": [{k: _plain(v) for k, v in row.items() if not str(k).startswith("_")}
-                                      for row in sanctions.to_dict("records")]},
+                        "sanctions": _plain_records(sanctions[[c for c in sanctions.columns
+                                                               if not str(c).startswith("_")]])},
         )
 
     # -- tournaments: categoría (Art. 3), validity (Art. 2 q), compliance (Art. 2)
@@ -459,46 +458,85 @@ class FECODAZ(Circuit):
         return t
 
     def _compliance(self, season, t: pd.DataFrame, emit: bool = True) -> list[str]:
+        """The Art. 2 compliance notes of every tournament ('; '-joined, '' when none); ``emit``: also each as a
+        warning (tournament by tournament, notes in the order below).
+
+        Each check is a mask over all tournaments; a note's text is formatted only on the rows where it fires,
+        from the values as ``to_dict`` boxes them (numbers exactly as typed, as the row-by-row checks had them)."""
         issues, year = season.issues, season.year
-        notes_per: list[str] = []
+        n = len(t)
         clashes = _same_dates(t, ("Open", "Sub 14"))
         sub14_stops = set(t.loc[t["kind"] == "Sub 14", "stop"].astype(str))
-        used = ["tournament", "file", "sheet", "cells", "kind", "start", "end", "rounds", "prizes_paid", "entry_fees",
-                "players", "valid", "reason", "registered", "stop"]
-        for i, tour in enumerate(_records(t[used])):  # only the columns the checks read
-            notes: list[tuple[str, str, str]] = []
-            days = (tour.end - tour.start).days + 1 if pd.notna(tour.start) and pd.notna(tour.end) else None
-            if pd.notna(tour.rounds) and tour.kind != "Team" and tour.rounds < MIN_ROUNDS:
-                notes.append(("few-rounds", f"{tour.rounds} rounds, fewer than {MIN_ROUNDS} (Art. 2 g)", "rounds"))
-            if days and pd.notna(tour.rounds) and tour.rounds > MAX_ROUNDS_A_DAY * days:
-                notes.append(("rounds-a-day", f"{tour.rounds} rounds in {days} day(s): more than "
-                              f"{MAX_ROUNDS_A_DAY} a day (Art. 2 g)", "rounds"))
-            if tour.kind == "Open" and pd.notna(tour.prizes_paid) and tour.prizes_paid < MIN_PRIZE_FUND:
-                notes.append(("small-prize-fund", f"prizes {tour.prizes_paid:,.0f}, under the $1,000,000 minimum of "
-                              "a senior tournament (Art. 2 e)", "prizes_paid"))
-            rng = ENTRY_RANGE.get(tour.kind)
-            if rng and pd.notna(tour.entry_fees) and tour.players:
-                fee = tour.entry_fees / tour.players
-                if fee < rng[0] or fee > rng[1]:
-                    notes.append(("entry-fee-range", f"average entry fee {fee:,.0f} outside {rng[0]:,}–{rng[1]:,} "
-                                  "(Art. 2 h/l, 2009 prices adjusted by inflation)", "entry_fees"))
-            if tour.kind == "Closed" and tour.valid is False:
-                notes.append(("closed-invalid", f"closed tournament excluded: {tour.reason}", "kind"))
-            if pd.notna(tour.registered) and year and tour.registered >= R.closing_date(year):
-                notes.append(("registered-late", f"registered {tour.registered.isoformat()}, on or after 30 "
-                              "September (Art. 2 d)", "registered"))
-            if i in clashes:
-                notes.append(("same-dates", "on the same dates as " + clashes[i] + " (Art. 2 d)", "start"))
-            if tour.kind == "Open":
-                if pd.isna(tour.stop) or not str(tour.stop).strip():
-                    notes.append(("no-stop", "no Stop given: cannot check its Sub-14 companion (Art. 2 b)", "stop"))
-                elif str(tour.stop) not in sub14_stops:
-                    notes.append(("no-sub14", f"no Sub-14 tournament at stop {tour.stop} (Art. 2 b)", "stop"))
-            for code, text, key in notes if emit else ():
-                issues.warning(code, f"{tour.tournament}: {text}", file=tour.file, sheet=tour.sheet,
-                               cell=tour.cells.get(key, ""))
-            notes_per.append("; ".join(n[1] for n in notes))
-        return notes_per
+
+        def boxed(col: str) -> list:  # the column's values as the records of ``to_dict`` box them
+            return t[[col]].to_dict("list")[col]
+
+        def num(col: str) -> np.ndarray:
+            return pd.to_numeric(t[col], errors="coerce").astype("float64").to_numpy()
+
+        kind = t["kind"].to_numpy(object)
+        notes: list[list[tuple[str, str, str]]] = [[] for _ in range(n)]
+        rounds, r_num = boxed("rounds"), num("rounds")
+        has_rounds = t["rounds"].notna().to_numpy(bool)
+        # Art. 2 g: at least 6 rounds
+        for i in np.flatnonzero(has_rounds & (kind != "Team") & (r_num < MIN_ROUNDS)):
+            notes[i].append(("few-rounds", f"{rounds[i]} rounds, fewer than {MIN_ROUNDS} (Art. 2 g)", "rounds"))
+        # Art. 2 g: at most 3 rounds a day (days: End − Start + 1, both given)
+        both = t["start"].notna().to_numpy(bool) & t["end"].notna().to_numpy(bool)
+        start, end_ = boxed("start"), boxed("end")
+        days = np.zeros(n, dtype=object)
+        at = np.flatnonzero(both & has_rounds)
+        days[at] = [(end_[i] - start[i]).days + 1 for i in at]
+        for i in at:
+            if days[i] and rounds[i] > MAX_ROUNDS_A_DAY * days[i]:
+                notes[i].append(("rounds-a-day", f"{rounds[i]} rounds in {days[i]} day(s): more than "
+                                 f"{MAX_ROUNDS_A_DAY} a day (Art. 2 g)", "rounds"))
+        # Art. 2 e: the prize fund of a senior open
+        prizes = boxed("prizes_paid")
+        for i in np.flatnonzero((kind == "Open") & t["prizes_paid"].notna().to_numpy(bool)):
+            if prizes[i] < MIN_PRIZE_FUND:
+                notes[i].append(("small-prize-fund", f"prizes {prizes[i]:,.0f}, under the $1,000,000 minimum of "
+                                 "a senior tournament (Art. 2 e)", "prizes_paid"))
+        # Art. 2 h, l: the average entry fee
+        fees, players = boxed("entry_fees"), boxed("players")
+        ranged = t["kind"].isin(list(ENTRY_RANGE)).to_numpy(bool) & t["entry_fees"].notna().to_numpy(bool)
+        for i in np.flatnonzero(ranged):
+            if players[i]:
+                lo, hi = ENTRY_RANGE[kind[i]]
+                fee = fees[i] / players[i]
+                if fee < lo or fee > hi:
+                    notes[i].append(("entry-fee-range", f"average entry fee {fee:,.0f} outside {lo:,}–{hi:,} "
+                                     "(Art. 2 h/l, 2009 prices adjusted by inflation)", "entry_fees"))
+        # Art. 2 q: a closed tournament that is not valid
+        valid, reason = boxed("valid"), boxed("reason")
+        for i in np.flatnonzero(kind == "Closed"):
+            if valid[i] is False:
+                notes[i].append(("closed-invalid", f"closed tournament excluded: {reason[i]}", "kind"))
+        # Art. 2 d: registered by 30 September
+        if year:
+            registered = boxed("registered")
+            closing = R.closing_date(year)
+            for i in np.flatnonzero(t["registered"].notna().to_numpy(bool)):
+                if registered[i] >= closing:
+                    notes[i].append(("registered-late", f"registered {registered[i].isoformat()}, on or after 30 "
+                                     "September (Art. 2 d)", "registered"))
+        for i, others in clashes.items():  # Art. 2 d: not on the same dates as another of its kind
+            notes[i].append(("same-dates", "on the same dates as " + others + " (Art. 2 d)", "start"))
+        # Art. 2 b: a senior open has its Sub-14 companion at the same stop
+        stop = boxed("stop")
+        for i in np.flatnonzero(kind == "Open"):
+            s = stop[i]
+            if pd.isna(s) or not str(s).strip():
+                notes[i].append(("no-stop", "no Stop given: cannot check its Sub-14 companion (Art. 2 b)", "stop"))
+            elif str(s) not in sub14_stops:
+                notes[i].append(("no-sub14", f"no Sub-14 tournament at stop {s} (Art. 2 b)", "stop"))
+        if emit:
+            names, files, sheets, cells = boxed("tournament"), boxed("file"), boxed("sheet"), boxed("cells")
+            for i in range(n):
+                for code, text, key in notes[i]:
+                    issues.warning(code, f"{names[i]}: {text}", file=files[i], sheet=sheets[i],
+                                   cell=cells[i].get(key, ""))
+        return ["; ".join(x[1] for x in row) if row else "" for row in notes]
 
     # -- result rows with the columns the rules need
     def _rows(self, season) -> pd.DataFrame:
@@ -581,9 +619,10 @@ class FECODAZ(Circuit):
         rows_at, rk_at = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, season.year) \
             if fed_pairs is None else fed_pairs
         senior_rk = np.array([RK_CODE[n] for n in R.SENIOR_NAMES], dtype="int64")
-        members = pd.DataFrame({"tournament": r["tournament"].to_numpy()[rows_at],
-                                "player": r["player"].to_numpy()[rows_at], "ranking": senior_rk[rk_at],
-                                "place": r["place"].take(rows_at).reset_index(drop=True)})
+        # (the member columns as a dict of Series, which is all ``_played`` reads: no frame, no block copies)
+        members = {"tournament": pd.Series(r["tournament"].to_numpy()[rows_at]),
+                   "player": pd.Series(r["player"].to_numpy()[rows_at]), "ranking": pd.Series(senior_rk[rk_at]),
+                   "place": r["place"].take(rows_at).reset_index(drop=True)}
         # which member rows have a place: looked up once per result row (each is repeated once per ranking)
         has_place = r["place"].notna().to_numpy(bool)[rows_at]
         if extra_members is not None and len(extra_members):
@@ -595,13 +634,13 @@ class FECODAZ(Circuit):
             et, ep = extra["tournament"].to_numpy(), extra["player"].to_numpy()
             if _int_codes(et) and _int_codes(ep) and extra_rk.dtype.kind in "iu":
                 # codes (in object columns when an empty member frame was concatenated): joined as arrays
-                members = pd.DataFrame({
-                    "tournament": np.concatenate([members["tournament"].to_numpy(), et.astype("int64")]),
-                    "player": np.concatenate([members["player"].to_numpy(), ep.astype("int64")]),
-                    "ranking": np.concatenate([members["ranking"].to_numpy(), extra_rk.to_numpy("int64")]),
-                    "place": pd.concat([members["place"], extra["place"]], ignore_index=True)})
+                members = {
+                    "tournament": pd.Series(np.concatenate([members["tournament"].to_numpy(), et.astype("int64")])),
+                    "player": pd.Series(np.concatenate([members["player"].to_numpy(), ep.astype("int64")])),
+                    "ranking": pd.Series(np.concatenate([members["ranking"].to_numpy(), extra_rk.to_numpy("int64")])),
+                    "place": pd.concat([members["place"], extra["place"]], ignore_index=True)}
             else:
-                members = pd.concat([members, extra.assign(ranking=extra_rk)], ignore_index=True)
+                members = pd.concat([pd.DataFrame(members), extra.assign(ranking=extra_rk)], ignore_index=True)
             has_place = np.concatenate([has_place, extra["place"].notna().to_numpy(bool)])  # (rows in that order)
         played = _played(members, tinfo, has_place)
         s = totals.merge(played, on=["ranking", "player"], how="left")
@@ -623,10 +662,7 @@ class FECODAZ(Circuit):
     # -- the ledger: every award, counted or not; the closed cap; sanctions
     def _ledger(self, awards, entries, totals, players, sanctioned, tours, codes: _Codes) -> pd.DataFrame:
         """The ledger on tournament and player codes; the names put back at the end."""
-        lg = awards.merge(players[["player", "name", "id"]], on="player", how="left")
-        flags = entries[["ranking", "player", "tournament", "counted"]].rename(columns={"ranking": "rk"})
-        lg = lg.merge(flags, on=["rk", "player", "tournament"], how="left")
-        lg["counted"] = lg["counted"].fillna(False).astype(bool)
+        lg = _ledger_lookups(awards, entries, players)
         out_of = lg["player"].isin(sanctioned)
         if out_of.any():
             lg.loc[out_of, "detail"] = lg.loc[out_of, "detail"] + " — forfeited: unjustified withdrawal (Art. 6)"
@@ -648,11 +684,19 @@ class FECODAZ(Circuit):
             lg = pd.concat([lg, cap], ignore_index=True)
             t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
             r_pos = np.concatenate([r_pos, RK_ORDER[cut["ranking"].to_numpy("int64")]])
-        lg = lg.assign(_r=r_pos, _t=t_pos.to_numpy())
-        # = a stable sort_values(["_t", "_r", "points"], ascending=[True, True, False]); (_t, _r) as one key
-        key = R._combined(R._sort_key(lg["_t"]), R._sort_key(lg["_r"]))
-        lg = lg.iloc[np.lexsort((R._sort_key(lg["points"], asc=False), key))]
-        return lg.drop(columns=["_r", "_t"]).reset_index(drop=True)
+        # = a stable sort_values([tournament position, ranking order, points], ascending=[True, True, False])
+        key = R._combined(R._sort_key(pd.Series(t_pos.to_numpy())), R._sort_key(pd.Series(r_pos)))
+        pts = lg["points"].to_numpy("float64")
+        half = 2 * pts
+        if len(pts) and np.isfinite(pts).all() and np.array_equal(half, np.floor(half)) and \
+                int(key.max()) < 2 ** 62 // (int(half.max() - half.min()) + 1) // len(pts):
+            # whole and half points (Art. 3): ``2 × (max − points)`` orders them best first as whole numbers, so
+            # the three keys fold into one integer and one sort (ties: row order)
+            down = (half.max() - half).astype("int64")
+            order = R._stable_argsort(key * (int(down.max()) + 1) + down)
+        else:
+            order = np.lexsort((R._sort_key(lg["points"], asc=False), key))
+        return lg.iloc[order].reset_index(drop=True)
 
     def _ligas(self, standings: pd.DataFrame, season=None) -> pd.DataFrame:
         """Art. 5 d: main ranking and the amateur tournament (Sub 2000, 1800, 1700 pooled: each player is in
@@ -873,6 +917,64 @@ class FECODAZ(Circuit):
         ]
 
 
+def _entries(live: pd.DataFrame) -> pd.DataFrame:
+    """``live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(date=("date",
+    "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()`` on the integer codes: the
+    groups in order of first appearance, date and closed from each group's first row (both are the tournament's,
+    the same on every row of a group), the points summed (whole and half points: exact in any order)."""
+    keys = [live[c].to_numpy() for c in ("rk", "player", "tournament")]
+    ok = len(live) and all(k.dtype.kind in "iu" and int(k.min()) >= 0 for k in keys) and \
+        live["date"].notna().all() and live["closed"].notna().all() and live["points"].dtype == np.float64
+    if ok:
+        tops = [int(k.max()) + 1 for k in keys]
+        if tops[0] * tops[1] * tops[2] < 2 ** 62:
+            g, _ = pd.factorize((keys[0].astype("int64") * tops[1] + keys[1]) * tops[2] + keys[2])
+            first = np.unique(g, return_index=True)[1]
+            pts = live["points"].to_numpy("float64")
+            half = 2 * pts
+            if np.isfinite(pts).all() and np.array_equal(half, np.floor(half)) and np.abs(half).max() < 2 ** 40:
+                return pd.DataFrame({
+                    "ranking": keys[0][first], "player": keys[1][first], "tournament": keys[2][first],
+                    "date": live["date"].take(first).reset_index(drop=True),
+                    "points": np.bincount(g, weights=pts, minlength=len(first)).astype("float64"),
+                    "closed": live["closed"].take(first).reset_index(drop=True)})
+    return live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(
+        date=("date", "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()
+
+
+def _ledger_lookups(awards: pd.DataFrame, entries: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """``awards.merge(players[["player", "name", "id"]], on="player", how="left")`` then ``.merge(entries' rk, player,
+    tournament, counted, on those keys, how="left")`` with counted False where no entry matches — as look-ups on
+    the integer codes (``players`` has one row per player and ``entries`` one per key, so a left merge is a
+    look-up in the awards' order); the merges themselves where a key is not an integer code or a player is
+    missing."""
+    keys_a = [awards[c].to_numpy() for c in ("rk", "player", "tournament")]
+    keys_e = [entries[c].to_numpy() for c in ("ranking", "player", "tournament")]
+    p_codes = players["player"].to_numpy()
+    ints = all(k.dtype.kind in "iu" for k in (*keys_a, *keys_e, p_codes))
+    if ints and len(awards):
+        p_at = pd.Index(p_codes).get_indexer(keys_a[1])
+        tops = [max(int(a.max()) if len(a) else 0, int(e.max()) if len(e) else 0) + 1 for a, e in zip(keys_a, keys_e)]
+        lows = [min(int(a.min()) if len(a) else 0, int(e.min()) if len(e) else 0) for a, e in zip(keys_a, keys_e)]
+        if (p_at >= 0).all() and min(lows) >= 0 and tops[0] * tops[1] * tops[2] < 2 ** 62 \
+                and players["player"].is_unique:
+            def fold(k: list[np.ndarray]) -> np.ndarray:
+                return (k[0].astype("int64") * tops[1] + k[1]) * tops[2] + k[2]
+            e_at = pd.Index(fold(keys_e)).get_indexer(fold(keys_a)) if entries.index.size else \
+                np.full(len(awards), -1)
+            counted = np.zeros(len(awards), dtype=bool)
+            hit = e_at >= 0
+            counted[hit] = entries["counted"].to_numpy(bool)[e_at[hit]]
+            lg = awards.reset_index(drop=True)
+            return lg.assign(name=players["name"].take(p_at).reset_index(drop=True),
+                             id=players["id"].take(p_at).reset_index(drop=True), counted=counted)
+    lg = awards.merge(players[["player", "name", "id"]], on="player", how="left")
+    flags = entries[["ranking", "player", "tournament", "counted"]].rename(columns={"ranking": "rk"})
+    lg = lg.merge(flags, on=["rk", "player", "tournament"], how="left")
+    lg["counted"] = lg["counted"].fillna(False).astype(bool)
+    return lg
+
+
 def _rk_names(codes: pd.Series, dtype: str = "object") -> pd.Series:
     """Ranking codes (see ``RK_NAMES``) → the ranking names."""
     return pd.Series(RK_NAMES[np.asarray(codes, dtype="int64")], index=codes.index, name=codes.name, dtype=dtype)
@@ -973,7 +1075,8 @@ def _dense_codes(col: pd.Series) -> tuple[np.ndarray, Any]:
     return pd.factorize(col)
 
 
-def _played(members: pd.DataFrame, tinfo: pd.DataFrame, has_place: np.ndarray | None = None) -> pd.DataFrame:
+def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
+            has_place: np.ndarray | None = None) -> pd.DataFrame:
     """Art. 4 tiebreaks per (ranking, player): tournaments played (distinct) and the place in the last one (by
     end, then start, then name; NaT last; the last row with a place), on integer codes.
 
@@ -1079,6 +1182,8 @@ def _plain_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
         if (col.dtype.kind in "iub" and isinstance(col.dtype, np.dtype)) or (
                 isinstance(col.dtype, pd.StringDtype) and col.notna().all()):
             values.append(col.tolist())
+        elif col.dtype == np.float64:  # Python floats as to_dict boxes them, NaN → None as _plain has it
+            values.append([None if v != v else v for v in col.tolist()])
         else:
             values.append([_plain(v) for v in frame[[c]].to_dict("list")[c]])  # boxed as to_dict boxes
     return [dict(zip(names, row)) for row in zip(*values)]

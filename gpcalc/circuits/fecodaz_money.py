@@ -129,16 +129,21 @@ def _fee_lines(tours: pd.DataFrame, smmlv: Decimal, floor: Decimal, share: str, 
                rule: str) -> list[dict]:
     """One pot line per tournament: max(10 % of the entry fees, `share` × SMMLV), with its arithmetic."""
     out = []
+    done: dict[tuple[type, str], tuple[float, str, Decimal]] = {}  # each distinct entry (type and text) once
     for row in tours[["tournament", "entry_fees"]].to_dict("records"):  # only the columns used: fast
-        fees = dec(row.get("entry_fees"))
-        ten = fees * TEN
-        amount = max(ten, floor)
-        which = "10 % of the entry fees" if ten >= floor else f"the {share} SMMLV floor"
-        out.append({"section": section, "line": line, "tournament": row["tournament"], "basis": float(fees),
-                    "computation": f"max(10 % × {money(fees)} = {money(ten)}; {share} × SMMLV {money(smmlv)} = "
-                    f"{money(floor)}) = {money(amount)} ({which})"
-                    + ("" if pd.notna(row.get("entry_fees")) else " — Entry fees not given"),
-                    "amount": amount, "rule": rule})
+        raw = row.get("entry_fees")
+        key = (type(raw), str(raw))  # dec() reads str(raw): the same key, the same line
+        if key not in done:
+            fees = dec(raw)
+            ten = fees * TEN
+            amount = max(ten, floor)
+            which = "10 % of the entry fees" if ten >= floor else f"the {share} SMMLV floor"
+            done[key] = (float(fees), f"max(10 % × {money(fees)} = {money(ten)}; {share} × SMMLV {money(smmlv)} = "
+                         f"{money(floor)}) = {money(amount)} ({which})"
+                         + ("" if pd.notna(raw) else " — Entry fees not given"), amount)
+        basis, computation, amount = done[key]
+        out.append({"section": section, "line": line, "tournament": row["tournament"], "basis": basis,
+                    "computation": computation, "amount": amount, "rule": rule})
     return out
 
 def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.DataFrame, dict[str, Decimal]]:
@@ -158,13 +163,18 @@ def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.D
     lines += _fee_lines(t[t["kind"] == "Open"], s, floor_open, "½", "Bolsa", "Entry fees (senior open)",
                         "FECODAZ Art. 2 c")
     senior = t[t["kind"] != "Sub 14"]
+    done: dict[tuple[type, str], tuple[float, str, Decimal]] = {}  # each distinct amount (type and text) once
     for row in senior[["tournament", "prizes_paid"]].to_dict("records"):
-        if pd.isna(row.get("prizes_paid")):
+        raw = row.get("prizes_paid")
+        if pd.isna(raw):
             continue
-        prizes = dec(row.get("prizes_paid"))
+        key = (type(raw), str(raw))  # dec() reads str(raw)
+        if key not in done:
+            prizes = dec(raw)
+            done[key] = (float(prizes), f"10 % × {money(prizes)} = {money(prizes * TEN)}", prizes * TEN)
+        basis, computation, amount = done[key]
         lines.append({"section": "Bolsa", "line": "10 % of prizes paid", "tournament": row["tournament"],
-                      "basis": float(prizes), "computation": f"10 % × {money(prizes)} = {money(prizes * TEN)}",
-                      "amount": prizes * TEN, "rule": "FECODAZ Art. 2 c"})
+                      "basis": basis, "computation": computation, "amount": amount, "rule": "FECODAZ Art. 2 c"})
     spons = dec(sponsorship)
     lines.append({"section": "Bolsa", "line": "Sponsorship", "tournament": "", "basis": float(spons),
                   "computation": f"{money(spons)} (season setting Sponsorship)", "amount": spons,

@@ -416,16 +416,20 @@ def fed_rankings(target: str, rankings: pd.DataFrame = SENIOR_RANKINGS) -> list[
     return [target] if target in names else []
 
 
-def _membership_index(results: pd.DataFrame, year: int, rankings: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """(result row position, ranking position) of every membership pair, row by row (the cross-join order)."""
+def _membership_grid(results: pd.DataFrame, year: int, rankings: pd.DataFrame) -> np.ndarray:
+    """Whether each result row (born_year, sex) belongs to each ranking: a (rows × rankings) boolean grid."""
     born = pd.to_numeric(results["born_year"], errors="coerce").astype("float64").to_numpy()
     woman = results["sex"].eq("F").fillna(False).astype(bool).to_numpy()
     under = rankings["under"].to_numpy("int64")
     absoluto = (rankings["rama"] == "absoluto").to_numpy()
     with np.errstate(invalid="ignore"):
         age_ok = (under[None, :] == 0) | (born[:, None] >= year - under[None, :])
-    ok = age_ok & (absoluto[None, :] | woman[:, None])
-    rows, rk = np.nonzero(ok)
+    return age_ok & (absoluto[None, :] | woman[:, None])
+
+
+def _membership_index(results: pd.DataFrame, year: int, rankings: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """(result row position, ranking position) of every membership pair, row by row (the cross-join order)."""
+    rows, rk = np.nonzero(_membership_grid(results, year, rankings))
     return rows, rk
 
 
@@ -459,17 +463,42 @@ def fed_membership(results: pd.DataFrame, feeds: pd.Series, year: int,
 
 def fed_membership_index(results: pd.DataFrame, feeds: pd.Series, year: int,
                          rankings: pd.DataFrame = SENIOR_RANKINGS) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs of :func:`fed_membership` as (result row position, ranking position) arrays, in its order."""
-    rows, rk = _membership_index(results, year, rankings)
-    target = tmap(results["tournament"], feeds)
-    tcode, targets = pd.factorize(target, use_na_sentinel=True)
+    """The pairs of :func:`fed_membership` as (result row position, ranking position) arrays, in its order.
+
+    A row's pairs depend only on its tournament's target, its birth year and whether it is a woman: the rankings
+    are worked out once per distinct (target, born, woman) combination, as :func:`_membership_index` and the
+    target's :func:`fed_rankings` have them, and each row takes its combination's list (ranking positions
+    ascending, as the row-major ``np.nonzero`` gives them)."""
+    n = len(results)
+    # the tournament's target as a code (−1: none), one look-up per tournament
+    f_codes, targets = pd.factorize(feeds, use_na_sentinel=True)
+    t_at = tmap(results["tournament"], pd.Series(f_codes, index=feeds.index))
+    tcode = t_at.fillna(-1).to_numpy().astype("int64") if n else np.zeros(0, dtype="int64")
+    born = pd.to_numeric(results["born_year"], errors="coerce").astype("float64").to_numpy()
+    woman = results["sex"].eq("F").fillna(False).astype(bool).to_numpy()
+    bcode, _ = pd.factorize(born, use_na_sentinel=False)
+    combo = ((tcode + 1) * (int(bcode.max()) + 1 if n else 1) + bcode) * 2 + woman
+    pid, _ = pd.factorize(combo)
+    n_pat = int(pid.max()) + 1 if n else 0
+    rep = np.zeros(n_pat, dtype="int64")
+    rep[pid[::-1]] = np.arange(n - 1, -1, -1)  # a row of each combination (its first)
+    rep_frame = pd.DataFrame({"born_year": born[rep], "sex": np.where(woman[rep], "F", "")})
+    ok = _membership_grid(rep_frame, year, rankings)
     names = list(rankings["ranking"])
     allowed = np.zeros((len(targets) + 1, len(names)), dtype=bool)  # the last row: no target
     for i, tgt in enumerate(targets):
         fed = set(fed_rankings(str(tgt), rankings))
-        allowed[i] = [n in fed for n in names]
-    keep = allowed[tcode[rows], rk]
-    return rows[keep], rk[keep]
+        allowed[i] = [nm in fed for nm in names]
+    ok = ok & allowed[tcode[rep]]
+    count = ok.sum(axis=1)
+    lists = np.zeros_like(ok, dtype="int64")  # each combination's ranking positions, ascending, first
+    for p in range(n_pat):
+        at = np.flatnonzero(ok[p])
+        lists[p, :len(at)] = at
+    per_row = count[pid]
+    rows = np.repeat(np.arange(n, dtype="int64"), per_row)
+    j = np.arange(len(rows), dtype="int64") - np.repeat(np.cumsum(per_row) - per_row, per_row)
+    return rows, lists[pid[rows], j]
 
 
 # ---------------------------------------------------------------------------------------------- senior points
