@@ -121,7 +121,7 @@ class Zip:
     DEFLATE members at `level`; worksheet parts with markers get `segments`' pieces spliced in."""
 
     def __init__(self, filename, mode: str = "w", compression: int = zlib.DEFLATED, allowZip64: bool = True,
-                 *, segments: Sequence[Sequence[Piece]] = (), level: int = 1):
+                 *, segments: Sequence[Sequence[Piece]] = (), level: int = 1, **_ignored):
         self.fh = open(filename, "wb")  # noqa: SIM115 - closed by close(), as a ZipFile is
         self.segments = segments
         self.level = level
