@@ -26,6 +26,19 @@ BASE_FIELDS = ("name", "sex", "born_year", "born_date")
 _MEMO: dict[str, str] = {}  # normalised spellings, shared by the checks and resolve() within one run
 
 
+def remember(known: object) -> int:
+    """Take spellings normalised in an earlier run (a dict from gpcalc.cache: normalise_name is the same
+    function there, the cache key carries gpcalc's code fingerprint); returns how many spellings are known."""
+    if isinstance(known, dict):
+        _MEMO.update(known)
+    return len(_MEMO)
+
+
+def known() -> tuple[int, dict[str, str]]:
+    """How many spellings are normalised so far, and the table (to cache for the next run)."""
+    return len(_MEMO), _MEMO
+
+
 def _norms(names: pd.Series) -> pd.Series:
     """normalise_name over a column, computed once per distinct spelling."""
     if len(_MEMO) > 2_000_000:

@@ -208,12 +208,28 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
 
         if hasattr(formats, "apply_ratings"):
             formats.apply_ratings(season)
+    from . import cache
+
+    names = _names_key(folder, circuit) if use_cache and cache.enabled() else ""
+    earlier = cache.load(names) if names else None
+    had = identity.remember(earlier)
     _common_checks(season)
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
     identity.resolve(season)
+    count, table = identity.known()
+    if names and write_cache and (earlier is None or count > had):  # new spellings: keep them for next time
+        cache.store_later(names, dict(table))
     circuit.validate(season, issues)
     return season
+
+
+def _names_key(folder: Path, circuit: cbase.Circuit) -> str:
+    """The cache entry of a folder's normalised player names (gpcalc.identity: normalise_name once per spelling,
+    across builds too)."""
+    from . import cache
+
+    return "names-" + cache.key("", str(folder.resolve()), circuit.name)
 
 
 def _stage(progress: Any, text: str) -> None:

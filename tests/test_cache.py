@@ -39,8 +39,9 @@ def reads(monkeypatch):
 
 
 def parsed(cache_dir):
-    """The cache's entries of parsed input (not the output rows a build keeps: ``rows-*``, see test_report_rows)."""
-    return [p for p in cache_dir.glob("*.pkl") if not p.name.startswith("rows-")]
+    """The cache's entries of parsed input (not the output rows a build keeps, ``rows-*`` — see test_report_rows —
+    nor the normalised names, ``names-*``)."""
+    return [p for p in cache_dir.glob("*.pkl") if not p.name.startswith(("rows-", "names-"))]
 
 
 def folder_with(tmp_path, n=3):
@@ -229,7 +230,8 @@ def test_a_season_read_from_the_cache_is_exactly_the_season_read_afresh(cache_di
     monkeypatch.setattr(season, "PACK_FROM", 2)
     cold = season.load_season(folder, use_cache=True, write_cache=True)
     cache.wait()  # the pack is written by a background process
-    assert len(list(cache_dir.glob("*.pkl"))) == 2  # season.xlsx + the pack
+    assert len(parsed(cache_dir)) == 2  # season.xlsx + the pack
+    assert len(list(cache_dir.glob("names-*.pkl"))) == 1  # the folder's normalised names
     monkeypatch.setattr(season, "read_book", lambda *a: pytest.fail("a warm load must read no workbook"))
     warm = _snapshot_of(season.load_season(folder, use_cache=True, write_cache=True))
     _same(warm, _snapshot_of(cold))

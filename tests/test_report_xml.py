@@ -137,3 +137,18 @@ def test_the_whitespace_list_is_what_python_calls_whitespace():
 def test_edge_whitespace_anywhere_in_a_column_is_found(texts):
     assert sheetxml._edge_space(sheetxml._SEP.join(texts))
     assert not sheetxml._edge_space(sheetxml._SEP.join(t.strip() for t in texts))
+
+
+@settings(max_examples=80, deadline=None)
+@given(hs.lists(hs.one_of(hs.none(), hs.text(max_size=12),
+                          hs.sampled_from(["a & b", " lead", "trail\t", "\x01x", "_x0041_", "<>", "\x0b", ""])),
+                min_size=5, max_size=30), hs.booleans())
+def test_a_text_rendered_alone_is_rendered_as_with_its_whole_column(texts, per_row_format):
+    """A warm build renders the few new rows' texts one by one; a cold one the whole column with column-wide
+    scans. Both must give the same cells."""
+    values = pd.Series(texts, dtype=object)
+    xfs = [' s="3"', ' s="4"'] * len(texts) if per_row_format else ' s="3"'
+    xfs = xfs[:len(texts)] if per_row_format else xfs
+    whole = sheetxml.column(values, "A", xfs).tails(0, len(texts))
+    one_by_one = sheetxml.column(values, "A", xfs)
+    assert [one_by_one.tails(i, i + 1)[0] for i in range(len(texts))] == whole

@@ -105,7 +105,22 @@ def _keys(values: Callable[[], np.ndarray], xfs: list[str] | str) -> Callable[[]
     """Row keys of a column: its values' hash, mixed with each row's format when that varies by row."""
     if isinstance(xfs, str):
         return values
-    return lambda: _mix(values(), _hash_texts(xfs))
+    return lambda: _mix(values(), _hash_formats(xfs))
+
+
+_FORMAT_HASHES: list[tuple[list[str], np.ndarray]] = []  # the last few per-row format lists and their hashes
+
+
+def _hash_formats(xfs: list[str]) -> np.ndarray:
+    """_hash_texts of a per-row format list, once per list: a table's plain-text columns share one (a highlighted
+    row's format). The list is kept with its hash, so its identity cannot be taken by another list."""
+    for lst, h in _FORMAT_HASHES:
+        if lst is xfs:
+            return h
+    h = _hash_texts(xfs)
+    _FORMAT_HASHES.append((xfs, h))
+    del _FORMAT_HASHES[:-4]
+    return h
 
 
 _MUL = np.uint64(0x100000001B3)
@@ -126,32 +141,53 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
     width = max(map(len, uniq))
     hashed = _hash_texts(uniq)
     keys = _keys(lambda: hashed[codes], xfs)
-    bodies: list[np.ndarray] = []  # rendered on first use: a build that reuses every row never needs them
+    head = f'{xfs} t="inlineStr"><is>' if isinstance(xfs, str) else ' t="inlineStr"><is>'
+    # each distinct text's cell (after "<c", or after the row's format), "" for a blank; rendered on first use —
+    # all at once for a large request (a cold build), one by one for the few rows a warm build renders
+    cells = np.empty(len(uniq), dtype=object)
+    done = np.zeros(len(uniq), dtype=bool)
 
-    def body() -> np.ndarray:
-        if not bodies:
-            esc = uniq
-            joined = _SEP.join(esc)  # a few scans of the distinct texts decide what each needs
-            if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
-                esc = [_escape_control(t) if t else t for t in esc]
-            if "&" in joined or "<" in joined or ">" in joined:
-                esc = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in esc]
-            preserve = _edge_space(joined)
-            opens = ['<t xml:space="preserve">' if preserve and _needs_preserve(t) else "<t>" for t in esc]
-            if isinstance(xfs, str):  # the whole cell after "<c", or "" (not written) for a blank
-                cells = [f'{xfs} t="inlineStr"><is>{o}{t}</t></is></c>' if t else "" for o, t in zip(opens, esc)]
-            else:  # the part after the row's format, or "" for a blank (written formatted)
-                cells = [f' t="inlineStr"><is>{o}{t}</t></is></c>' if t else "" for o, t in zip(opens, esc)]
-            bodies.append(np.array(cells, dtype=object))
-        return bodies[0]
+    def render_all() -> None:
+        esc = uniq
+        joined = _SEP.join(esc)  # a few scans of the distinct texts decide what each needs
+        if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
+            esc = [_escape_control(t) if t else t for t in esc]
+        if "&" in joined or "<" in joined or ">" in joined:
+            esc = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in esc]
+        preserve = _edge_space(joined)
+        opens = ['<t xml:space="preserve">' if preserve and _needs_preserve(t) else "<t>" for t in esc]
+        cells[:] = [f"{head}{o}{t}</t></is></c>" if t else "" for o, t in zip(opens, esc)]
+        done[:] = True
+
+    def body(idx: np.ndarray) -> list[str]:
+        if not done.all():
+            if 4 * len(idx) >= len(codes):
+                render_all()
+            else:
+                for u in np.unique(idx[~done[idx]]).tolist():
+                    cells[u] = _text_cell(head, uniq[u])
+                done[idx] = True
+        return cells[idx].tolist()
 
     if isinstance(xfs, str):
         def tails(lo: int, hi: int) -> list[str]:
-            return body()[codes[lo:hi]].tolist()
+            return body(codes[lo:hi])
     else:
         def tails(lo: int, hi: int) -> list[str]:
-            return [x + b if b else f"{x}/>" for x, b in zip(xfs[lo:hi], body()[codes[lo:hi]].tolist())]
+            return [x + b if b else f"{x}/>" for x, b in zip(xfs[lo:hi], body(codes[lo:hi]))]
     return tails, width, keys
+
+
+def _text_cell(head: str, t: str) -> str:
+    """One text's cell as render_all gives it (its column-wide scans only skip work: per text, the same)."""
+    if not t:
+        return ""
+    if _CONTROL.search(t):
+        t = _escape_control(t)
+    if "&" in t or "<" in t or ">" in t:
+        t = t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    opening = '<t xml:space="preserve">' if _needs_preserve(t) else "<t>"
+    return f"{head}{opening}{t}</t></is></c>"
 
 
 def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int, Callable]:
@@ -206,6 +242,17 @@ def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
     return (lambda lo, hi: out[lo:hi]), width, (lambda: _hash_texts(out))  # the cells as rendered
 
 
+def _plain_numbers(vals: list[Any], kinds: set[type]) -> np.ndarray | None:
+    """The values as floats (blank = NaN) when they are only numbers and blanks — no booleans (written Yes/No),
+    no infinities — else None."""
+    blank = (type(None), type(pd.NA))
+    if not all(k in blank or (issubclass(k, int | float | np.integer | np.floating)
+                              and not issubclass(k, bool | np.bool_)) for k in kinds):
+        return None
+    nums = np.array([np.nan if v is None or v is pd.NA else float(v) for v in vals], dtype=float)
+    return None if np.isinf(nums).any() else nums
+
+
 def column(values: pd.Series, letter: str, xfs: list[str] | str, date_xf: str | None = None) -> Column:
     """Classify a column once (by dtype, else by the Python types it holds) and return its renderer.
     `xfs` is the `` s="N"`` attribute text for every cell, or one per row (then blank cells are written too,
@@ -238,9 +285,14 @@ def column(values: pd.Series, letter: str, xfs: list[str] | str, date_xf: str | 
             tails, w, keys = _number_tails(excel_serials(values), used)
             w = 10
         else:
-            per_row = [xfs] * n if isinstance(xfs, str) else xfs
-            kind, used = "m", ""
-            tails, w, keys = _mixed_tails(vals, per_row, date_xf, not isinstance(xfs, str))
+            nums = _plain_numbers(vals, kinds)
+            if nums is not None:  # ints and floats mixed (and blanks): what the mixed writer writes, column-wise
+                kind, used = "n", xfs
+                tails, w, keys = _number_tails(nums, xfs)
+            else:
+                per_row = [xfs] * n if isinstance(xfs, str) else xfs
+                kind, used = "m", ""
+                tails, w, keys = _mixed_tails(vals, per_row, date_xf, not isinstance(xfs, str))
     return Column(letter, tails, w, keys, kind + (used if isinstance(used, str) else "[]"))
 
 
@@ -298,15 +350,19 @@ class SparseCells:
         return out
 
     def block(self, lo: int, hi: int) -> dict[int, str]:
-        a, b = np.searchsorted(self.rows, [lo, hi])
-        letters: dict[int, str] = {}
-        out: dict[int, list[str]] = {}
-        first, names = self.first_row, self.xf_names
-        for r, c, v, x in zip(self.rows[a:b].tolist(), self.cols[a:b].tolist(), self.nums[a:b].tolist(),
-                              self.xf_codes[a:b].tolist()):
-            letter = letters.get(c) or letters.setdefault(c, col_letter(c))
-            out.setdefault(r, []).append(f'<c r="{letter}{first + r + 1}"{names[x]}><v>{v:.16G}</v></c>')
-        return {r: "".join(cells) for r, cells in out.items()}
+        a, b = (int(x) for x in np.searchsorted(self.rows, [lo, hi]))
+        if a == b:
+            return {}
+        rows = self.rows[a:b]
+        cols = self.cols[a:b]
+        letters = {c: col_letter(c) for c in np.unique(cols).tolist()}
+        first, names = self.first_row + 1, self.xf_names
+        cells = [f'<c r="{letters[c]}{r + first}"{names[x]}><v>{v:.16G}</v></c>'
+                 for r, c, v, x in zip(rows.tolist(), cols.tolist(), self.nums[a:b].tolist(),
+                                       self.xf_codes[a:b].tolist())]
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])  # each row's cells (sorted by column)
+        ends = np.r_[starts[1:], len(rows)]
+        return {r: "".join(cells[i:j]) for r, i, j in zip(rows[starts].tolist(), starts.tolist(), ends.tolist())}
 
 
 def stream_rows(ws, first_row: int, last_row: int, last_col: int, chunks: Iterator[str]) -> None:

@@ -125,10 +125,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         attr = _xf_attr()
         row_attr = _attrs(row_fmts, attr) if row_fmts is not None else None  # once per table, not per column
         rendered = []
+        plain = attr(st.text)
+        text_xfs = [ra or plain for ra in row_attr] if row_attr is not None else None  # one list for all
         for c, key, base in present:
             xfs = attr(base)
-            if row_attr is not None and base is st.text:  # a row format shows on plain-text columns
-                xfs = [ra or xfs for ra in row_attr]
+            if text_xfs is not None and base is st.text:  # a row format shows on plain-text columns
+                xfs = text_xfs
             if key in per_cell:  # a per-cell format wins over both
                 under = xfs if isinstance(xfs, list) else [xfs] * n
                 xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]

@@ -86,13 +86,19 @@ def _power(k: int) -> list[list[int]]:
     return entry
 
 
+_READY: list[list[list[int]]] = []  # _power(k) for k = 0 … 31 (lengths below 4 GB), built on first use
+
+
 def crc32_combine(crc1: int, crc2: int, len2: int) -> int:
     """CRC-32 of A + B from crc(A), crc(B) and len(B) (zlib's crc32_combine): crc(A) is carried through
     len(B) zero bytes, one precomputed power-of-two operator per set bit of the length."""
+    if not _READY:
+        _READY.extend(_power(k) for k in range(32))
+    ready = _READY
     k = 0
     while len2:
         if len2 & 1:
-            t = _power(k)
+            t = ready[k] if k < 32 else _power(k)
             crc1 = t[0][crc1 & 255] ^ t[1][(crc1 >> 8) & 255] ^ t[2][(crc1 >> 16) & 255] ^ t[3][crc1 >> 24]
         len2 >>= 1
         k += 1
