@@ -187,3 +187,25 @@ def test_a_warm_build_writes_the_same_bytes_as_a_build_without_cache(tmp_path, m
     with zipfile.ZipFile(io.BytesIO(cold)) as zf:
         assert zf.testzip() is None
     assert cache.load(stored[0].stem)  # a signed entry of gpcalc's own cache (tampering: tests/test_cache.py)
+
+
+def test_every_part_of_the_workbook_is_well_formed_and_no_marker_is_left(tmp_path, monkeypatch):
+    """The spliced worksheets are XML an Excel parser accepts: well formed, no marker comment left over, data rows
+    without references right after the header row that has one."""
+    from xml.etree import ElementTree as ET
+
+    monkeypatch.setenv("GPCALC_NO_CACHE", "1")
+    folder = tmp_path / "s"
+    shutil.copytree(SAMPLES / "aarhus-2012-13", folder, ignore=shutil.ignore_patterns("output"))
+    pipeline.build(folder, out=tmp_path / "o.xlsx")
+    ns = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    with zipfile.ZipFile(tmp_path / "o.xlsx") as zf:
+        for name in zf.namelist():
+            data = zf.read(name)
+            assert b"<!--gpcalc" not in data, name
+            if name.endswith(".xml") or name.endswith(".rels"):
+                root = ET.fromstring(data)
+                if name == "xl/worksheets/sheet2.xml":  # a standings sheet: title, note, header, then data
+                    rows = root.find(f"{ns}sheetData").findall(f"{ns}row")
+                    assert [r.get("r") for r in rows[:3]] == ["1", "2", "3"]
+                    assert all(r.get("r") is None for r in rows[3:]) and len(rows) > 10

@@ -1,11 +1,13 @@
-"""Table rows rendered as SpreadsheetML in bulk and streamed into an xlsxwriter worksheet.
+"""Table rows rendered as SpreadsheetML in bulk, and kept between builds.
 
 xlsxwriter spends ~10 µs of pure Python on every cell (a method call, a type dispatch, an XML writer call); a
 federation season's ledger has hundreds of thousands of rows. Here a whole column is turned into cell elements
-with one list comprehension per chunk of rows, and the finished ``<row>`` elements are written straight into the
-temporary row-data file that xlsxwriter keeps for each worksheet in ``constant_memory`` mode — the same file its
-own ``_write_single_row`` writes to, copied verbatim into ``<sheetData>`` when the workbook is closed. Everything
-else in the workbook (styles, widths, frozen panes, filters, print set-up, the zip) is still xlsxwriter's.
+at once (a text column per distinct text), rows carry no cell references (a row's XML depends on its cells only),
+and :class:`RowStore` keeps them as compressed, content-keyed pieces that the next build reuses. The worksheet
+gets a marker where the rows go (in the temporary row-data file xlsxwriter keeps for each ``constant_memory``
+worksheet, after the rows it wrote itself); gpcalc.report.xlsxzip splices the pieces in when the workbook is
+zipped. Without a store the rows are written into that file as text. Everything else in the workbook (styles,
+widths, frozen panes, filters, print set-up) is still xlsxwriter's.
 
 The cells written are the ones xlsxwriter would write for ``write_string`` / ``write_number`` /
 ``write_datetime`` (inline strings, ``%.16G`` numbers, Excel serial dates, control characters as ``_xHHHH_``,
