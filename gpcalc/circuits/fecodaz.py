@@ -289,11 +289,11 @@ class FECODAZ(Circuit):
                     hint="one row per categoría: the categoría, then the points of places 1, 2, 3 …")
         return table
 
-    def _breakdown(self, season) -> pd.DataFrame:
+    def _breakdown(self, season, tcodes: tuple | None = None) -> pd.DataFrame:
         t = season.tournaments
         tours = pd.DataFrame({"tournament": t["tournament"], "kind": t["kind"], "base": t["base_category"],
                               "norms": t["norms"].fillna("None"), "cash": t["cash_prizes"].fillna(False)})
-        return R.category_breakdown(tours, season.results)
+        return R.category_breakdown(tours, season.results, tcodes=tcodes)
 
     # ------------------------------------------------------------------ compute
 
@@ -301,43 +301,50 @@ class FECODAZ(Circuit):
         issues, year = season.issues, season.year
         table = self._table(season)
         assert table is not None  # validate() made a missing or unreadable table an error
-        tours_out = self._tournaments(season, emit=False)
+        row_codes: list = []
+        tours_out = self._tournaments(season, emit=False, row_codes=row_codes)
         r = self._rows(season)
         players_out = self._players(season, r)
         # The rules run on integer codes for tournament and player (each name's rank among the sorted names, so
         # sorting by code is sorting by name): one hashing of the text columns instead of one per group-by,
         # merge and lookup. The output frames get the names back (``codes.*``).
-        codes = _Codes(tours_out["tournament"], r["tournament"], r["player"])
+        codes = _Codes(tours_out["tournament"], r["tournament"], r["player"], row_codes=row_codes[0])
         r = r.assign(tournament=codes.t_rows, player=codes.p_rows)
+        # (the rules below read none of these: they are not copied with every subset of the rows)
+        r = r.drop(columns=["file", "sheet", "row", "name", "id", "games", "league"])
         tours = tours_out.assign(tournament=codes.t_tours)
         players = players_out.assign(player=codes.player_codes(players_out["player"]))
         valid = tours.set_index("tournament")["counts"]
         r = r[R.tmap(r["tournament"], valid).fillna(False).astype(bool)]
         cats = tours.set_index("tournament")["category"]
         feeds = tours.set_index("tournament")["feeds"]
-        kind = R.tmap(r["tournament"], tours.set_index("tournament")["kind"])  # looked up once for both
-        cat_rows = r[kind.isin(R.CATEGORY_KINDS)]
-        team_rows = r[kind.eq("Team")]
+        # the kind's tests made per tournament and looked up per row as booleans (a blank kind: neither)
+        t_kind = tours.set_index("tournament")["kind"]
+        is_cat_rows = R.tmap(r["tournament"], t_kind.isin(R.CATEGORY_KINDS)).fillna(False).astype(bool)
+        cat_rows = r[is_cat_rows]
+        team_rows = r[R.tmap(r["tournament"], t_kind.eq("Team")).fillna(False).astype(bool)]
         cat_t = cats[cats.index.isin(cat_rows["tournament"].unique())]
         # the senior membership pairs (result row, ranking) of every counting row, formed once: the categoría rows'
         # share feeds the senior awards (the pairs keep the row order, so the subset is fed_membership_index of
         # cat_rows), all of them the standings' tournaments played (Art. 4)
         fed_pairs = R.fed_membership_index(r[["tournament", "sex", "born_year"]], feeds, year)
-        is_cat = kind.isin(R.CATEGORY_KINDS).to_numpy(bool)
+        is_cat = is_cat_rows.to_numpy(bool)
         on_cat = is_cat[fed_pairs[0]]
         cat_pairs = ((np.cumsum(is_cat) - 1)[fed_pairs[0][on_cat]], fed_pairs[1][on_cat])
+        # (the award rows' place is read by nothing below — the ledger does not show it: left out of the concats,
+        # where the amateur rows' object column would make every place an object)
         awards = pd.concat([
             R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs),
             R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year),
-        ], ignore_index=True)
+        ], ignore_index=True).drop(columns="place")
         extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table)
-        awards = pd.concat([awards, extra_awards.drop(columns="position")], ignore_index=True)
+        awards = pd.concat([awards, extra_awards.drop(columns=["position", "place"])], ignore_index=True)
         awards["points"] = awards["points"].astype("float64")
         awards["tournament"] = awards["tournament"].astype("int64")  # (an empty award frame has object columns)
         awards["player"] = awards["player"].astype("int64")
         tinfo = tours.set_index("tournament")
         awards["date"] = R.tmap(awards["tournament"], tinfo["start"])
-        awards["closed"] = R.tmap(awards["tournament"], tinfo["kind"]).eq("Closed")
+        awards["closed"] = R.tmap(awards["tournament"], tinfo["kind"].eq("Closed")).fillna(False).astype(bool)
 
         awards["rk"] = R.tmap(awards["ranking"], RK_CODE).to_numpy("int64")  # the ranking code (RK_NAMES)
 
@@ -346,7 +353,9 @@ class FECODAZ(Circuit):
         held = R.tournaments_held(awards.assign(ranking=awards["rk"]))
         held.index = pd.Index(RK_NAMES[held.index.to_numpy("int64")])
         limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
-        live = awards[~awards["player"].isin(sanctioned)]
+        # (only the columns ``_entries`` reads: the texts are not copied)
+        live = awards.loc[~awards["player"].isin(sanctioned), ["rk", "player", "tournament", "date", "points",
+                                                               "closed"]]
         # entries, totals and standings on ranking codes too (count_best's limits by code)
         entries = _entries(live)
         limits_c = pd.Series(limits.to_numpy(), index=[RK_CODE[k] for k in limits.index], dtype="int64")
@@ -435,11 +444,19 @@ class FECODAZ(Circuit):
         )
 
     # -- tournaments: categoría (Art. 3), validity (Art. 2 q), compliance (Art. 2)
-    def _tournaments(self, season, emit: bool = True) -> pd.DataFrame:
+    def _tournaments(self, season, emit: bool = True, row_codes: list | None = None) -> pd.DataFrame:
+        """``row_codes``: a list to which the result rows' ``pd.factorize`` of the tournament is appended (formed
+        here once, for the player counts and the categoría breakdown, and shared with compute's ``_Codes``)."""
         t = season.tournaments.copy()
         r = season.results
-        t["players"] = t["tournament"].map(r.groupby("tournament").size()).fillna(0).astype(int)
-        br = self._breakdown(season)
+        tcodes = pd.factorize(r["tournament"])
+        if row_codes is not None:
+            row_codes.append(tcodes)
+        # = the map of ``r.groupby("tournament").size()`` (blank tournaments are in no group)
+        tcode, t_names = tcodes
+        sizes = pd.Series(np.bincount(tcode[tcode >= 0], minlength=len(t_names)), index=t_names)
+        t["players"] = t["tournament"].map(sizes).fillna(0).astype(int)
+        br = self._breakdown(season, tcodes)
         t = t.merge(br, on="tournament", how="left")
         t["feeds"] = np.where(t["kind"].isin(["National", "Team"]), t["ranking"].fillna("Absoluto"), "Absoluto")
         t.loc[t["kind"] == "Sub 14", "feeds"] = "Sub 14"
@@ -628,6 +645,7 @@ class FECODAZ(Circuit):
         if extra_members is not None and len(extra_members):
             # amateur and youth: tournaments entered in that ranking, place = position in the category
             extra = extra_members.rename(columns={"position": "place"})[["tournament", "player", "ranking", "place"]]
+            extra_has = extra["place"].notna().to_numpy(bool)  # (on the numbers: the same before the cast below)
             if object_members:  # the positions as the object column they came in (last_place's dtype and values)
                 extra = extra.assign(place=extra["place"].astype(object))
             extra_rk = R.tmap(extra["ranking"], RK_CODE)
@@ -641,7 +659,7 @@ class FECODAZ(Circuit):
                     "place": pd.concat([members["place"], extra["place"]], ignore_index=True)}
             else:
                 members = pd.concat([pd.DataFrame(members), extra.assign(ranking=extra_rk)], ignore_index=True)
-            has_place = np.concatenate([has_place, extra["place"].notna().to_numpy(bool)])  # (rows in that order)
+            has_place = np.concatenate([has_place, extra_has])  # (rows in that order)
         played = _played(members, tinfo, has_place)
         s = totals.merge(played, on=["ranking", "player"], how="left")
         s = s.merge(players, on="player", how="left")
@@ -739,7 +757,7 @@ class FECODAZ(Circuit):
             # (as the group-by's "first", which skips blanks — there are none), groups in order of appearance
             key = m["tournament"].to_numpy("int64") * len(RK_NAMES) + R.tmap(m["ranking"], RK_CODE).to_numpy("int64")
             gcode, _ = pd.factorize(key)
-            first = np.unique(gcode, return_index=True)[1]
+            first = R._first_index(gcode)
             g = m.iloc[first][["tournament", "ranking", *info]].reset_index(drop=True)
             g.insert(2, "players", np.bincount(gcode, minlength=len(first)).astype("int64"))
             g["ranking"] = _rk_names(R.tmap(g["ranking"], RK_CODE), "str")
@@ -929,7 +947,7 @@ def _entries(live: pd.DataFrame) -> pd.DataFrame:
         tops = [int(k.max()) + 1 for k in keys]
         if tops[0] * tops[1] * tops[2] < 2 ** 62:
             g, _ = pd.factorize((keys[0].astype("int64") * tops[1] + keys[1]) * tops[2] + keys[2])
-            first = np.unique(g, return_index=True)[1]
+            first = R._first_index(g)
             pts = live["points"].to_numpy("float64")
             half = 2 * pts
             if np.isfinite(pts).all() and np.array_equal(half, np.floor(half)) and np.abs(half).max() < 2 ** 40:
@@ -985,12 +1003,27 @@ class _Codes:
     (so an order by code is the order by name, as every sort and tie rule of the rules has it), and the way back
     to the names for the output frames."""
 
-    def __init__(self, tours: pd.Series, tournaments: pd.Series, players: pd.Series) -> None:
-        t_codes, t_names = pd.factorize(pd.concat([tours, tournaments], ignore_index=True), sort=True,
-                                        use_na_sentinel=False)
+    def __init__(self, tours: pd.Series, tournaments: pd.Series, players: pd.Series,
+                 row_codes: tuple | None = None) -> None:
+        if row_codes is None:
+            t_codes, t_names = pd.factorize(pd.concat([tours, tournaments], ignore_index=True), sort=True,
+                                            use_na_sentinel=False)
+            self.t_tours = t_codes[:len(tours)].astype("int64")
+            self.t_rows = t_codes[len(tours):].astype("int64")
+        else:
+            # ``row_codes``: ``pd.factorize(tournaments)`` already made: the sorted factorize of the tournaments'
+            # names with each distinct row name once (and a blank if a row has one) — the same distinct values,
+            # so the same sorted codes — and the rows' codes looked up through their first factorize
+            r_code, r_names = row_codes
+            blank = bool(len(r_code)) and bool((r_code < 0).any())
+            parts = [tours, pd.Series(r_names)] + ([pd.Series([tournaments[r_code < 0].iloc[0]])] if blank else [])
+            t_codes, t_names = pd.factorize(pd.concat(parts, ignore_index=True), sort=True, use_na_sentinel=False)
+            self.t_tours = t_codes[:len(tours)].astype("int64")
+            lookup = t_codes[len(tours):].astype("int64")  # each distinct row name's code (then the blank's)
+            if not blank:
+                lookup = np.append(lookup, -1)
+            self.t_rows = lookup[r_code]  # (a blank row's code −1: the last entry)
         self.t_names = np.asarray(t_names, dtype=object)
-        self.t_tours = t_codes[:len(tours)].astype("int64")
-        self.t_rows = t_codes[len(tours):].astype("int64")
         p_codes, p_names = pd.factorize(players, sort=True, use_na_sentinel=False)
         self.p_names = np.asarray(p_names, dtype=object)
         self.p_rows = p_codes.astype("int64")

@@ -88,11 +88,40 @@ def is_titled(titles: pd.Series) -> pd.Series:
 def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
     """``keys.map(mapping)`` looked up once per distinct key (a tournament column repeats each name many times);
     the same values and dtype. Blank keys fall back to ``Series.map``."""
+    v = keys.to_numpy()
+    if v.dtype.kind == "i" and len(v) and v.min() >= 0 and v.max() < 4 * len(v) + 4096:
+        # integer codes (the circuit's tournament and player codes): the distinct keys by a presence table
+        # instead of a hashing (sorted rather than in order of appearance: the lookup is per key all the same)
+        present = np.zeros(int(v.max()) + 1, dtype=bool)
+        present[v] = True
+        uniques = np.flatnonzero(present).astype(v.dtype, copy=False)
+        codes = (np.cumsum(present) - 1)[v]
+        mapped = pd.Series(uniques).map(mapping)
+        return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
     codes, uniques = pd.factorize(keys)
     if len(codes) and codes.min() < 0:
         return keys.map(mapping)
     mapped = pd.Series(uniques).map(mapping)
     return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
+
+
+def _first_index(codes: np.ndarray) -> np.ndarray:
+    """``np.unique(codes, return_index=True)[1]`` for codes numbered in order of first appearance (a
+    ``pd.factorize``'s, no −1): a code is new where it exceeds every code before it — one pass, no sort."""
+    n = len(codes)
+    if not n:
+        return np.unique(codes, return_index=True)[1]
+    seen = np.maximum.accumulate(codes)
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    new[1:] = seen[1:] > seen[:-1]
+    return np.flatnonzero(new)
+
+
+def _first_rows(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Integer groups → (each row's group number, each group's first row), groups in order of appearance."""
+    g_code = pd.factorize(group)[0]
+    return g_code, _first_index(g_code)
 
 
 def _dense_codes(col: pd.Series) -> np.ndarray:
@@ -110,12 +139,21 @@ def _group_codes(*cols: pd.Series) -> np.ndarray:
     code = np.zeros(len(cols[0]), dtype="int64")
     top = 1  # the codes so far are below this
     for col in cols:
-        c, u = pd.factorize(col, use_na_sentinel=False)
-        if top * (len(u) + 1) >= 2 ** 62:  # dense again first: no overflow however many columns
+        v = np.asarray(col) if len(cols) > 1 else None
+        if v is not None and v.dtype.kind in "iub" and len(v) and int(v.max()) - int(v.min()) < 2 ** 31:
+            # whole numbers (no blanks): their offsets from the smallest are codes as good as a factorize's (the
+            # final factorize numbers the combinations by first appearance either way)
+            lo = int(v.min())
+            c = v.astype("int64") - lo
+            width = int(v.max()) - lo + 1
+        else:
+            c, u = pd.factorize(col, use_na_sentinel=False)
+            width = len(u)
+        if top * (width + 1) >= 2 ** 62:  # dense again first: no overflow however many columns
             code, uniq = pd.factorize(code)
             code, top = code.astype("int64"), len(uniq)
-        code = code * (len(u) + 1) + c
-        top *= len(u) + 1
+        code = code * (width + 1) + c
+        top *= width + 1
     return pd.factorize(code)[0].astype("int64") if len(cols) > 1 else code.astype("int64")
 
 
@@ -126,15 +164,17 @@ NATIONAL_NO_CASH_BASE = 3  # Art. 3 item 6
 CATEGORY_KINDS = ("Open", "Closed", "National")  # kinds whose points come from the categoría table
 
 
-def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
+                       tcodes: tuple[np.ndarray, Any] | None = None) -> pd.DataFrame:
     """The categoría of every senior tournament with each part (Art. 3 items 1, 2, 3, 6).
 
     ``tournaments``: tournament, kind, base, norms, cash. ``results``: tournament, player, title, games.
     Returns one row per tournament: base_given, base, title_points, title_bonus, norm_bonus,
     players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a categoría), note.
     """
-    # on integer codes (rows with a blank tournament or player left out, as a group-by drops them)
-    tcode, t_names = pd.factorize(results["tournament"])
+    # on integer codes (rows with a blank tournament or player left out, as a group-by drops them); ``tcodes``:
+    # ``pd.factorize(results["tournament"])`` if the caller has it
+    tcode, t_names = pd.factorize(results["tournament"]) if tcodes is None else tcodes
     pcode, p_names = pd.factorize(results["player"])
     ok = (tcode >= 0) & (pcode >= 0)
     title_code, titles = pd.factorize(results["title"])
@@ -490,15 +530,12 @@ def fed_membership_index(results: pd.DataFrame, feeds: pd.Series, year: int,
         fed = set(fed_rankings(str(tgt), rankings))
         allowed[i] = [nm in fed for nm in names]
     ok = ok & allowed[tcode[rep]]
-    count = ok.sum(axis=1)
-    lists = np.zeros_like(ok, dtype="int64")  # each combination's ranking positions, ascending, first
-    for p in range(n_pat):
-        at = np.flatnonzero(ok[p])
-        lists[p, :len(at)] = at
-    per_row = count[pid]
-    rows = np.repeat(np.arange(n, dtype="int64"), per_row)
-    j = np.arange(len(rows), dtype="int64") - np.repeat(np.cumsum(per_row) - per_row, per_row)
-    return rows, lists[pid[rows], j]
+    if not n:
+        return np.zeros(0, dtype="int64"), np.zeros(0, dtype="int64")
+    # each row's combination's row of ``ok``: its pairs are the row-major nonzero entries (rows ascending, each
+    # row's ranking positions ascending)
+    rows, rk = np.nonzero(ok[pid])
+    return rows.astype("int64", copy=False), rk.astype("int64", copy=False)
 
 
 # ---------------------------------------------------------------------------------------------- senior points
@@ -574,12 +611,14 @@ def _place_key(place: np.ndarray) -> np.ndarray:
 
 
 def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray, place: np.ndarray | None = None,
-              scorers_only: bool = False, p_key: np.ndarray | None = None) -> pd.DataFrame:
+              scorers_only: bool = False, p_key: np.ndarray | None = None,
+              texts: pd.DataFrame | None = None) -> pd.DataFrame:
     """:func:`apply_minimums` on ``m`` (changed in place) with its (tournament, ranking) groups as integer codes
     ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum); ``place``:
     the places as floats if the caller has them; ``p_key``: their :func:`_place_key` if the caller has it (any
     keys in the same order, equal ⇔ equal, do: only the order within a group is read). ``scorers_only``: return
-    only the rows with points > 0 (rule and detail built for those alone)."""
+    only the rows with points > 0 (rule and detail built for those alone); with it, ``texts``: base_rule and
+    base_detail by the row ``m["_row"]`` names (taken only for the rows kept)."""
     # per group: the rank by place (ties by row order, as rank(method="first")) and the group's best base
     # points (blanks skipped)
     n = len(m)
@@ -595,19 +634,31 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
     size = np.diff(np.append(first, n))  # (sorted: each group's rows are one run)
     rank = np.empty(n, dtype="int64")
     rank[order] = np.arange(1, n + 1) - np.repeat(first, size)
-    m["group_rank"] = rank
     base = m["base_points"].to_numpy("float64")
     group_max = np.empty(n)
     group_max[order] = np.repeat(np.fmax.reduceat(base[order], first), size) if n else base
     with np.errstate(invalid="ignore"):
         applies = m["minimum"].astype(bool).to_numpy() & (group_max <= MINIMUM_THRESHOLD)
     by_rank = np.array([MINIMUMS.get(i, 0.0) for i in range(max(MINIMUMS) + 2)])
-    m["minimum_points"] = np.where(applies, by_rank[np.clip(rank, 0, len(by_rank) - 1)], 0.0)
-    use_min = m["minimum_points"] > m["base_points"]
-    m["points"] = np.where(use_min, m["minimum_points"], m["base_points"])
+    min_pts = np.where(applies, by_rank[np.clip(rank, 0, len(by_rank) - 1)], 0.0)
     if scorers_only:
-        keep = (m["points"] > 0).to_numpy()
-        m, use_min, labels = m[keep], use_min[keep], np.asarray(labels, dtype=object)[keep]
+        # the scorers first, then their columns: nothing is added to (and copied with) the rows dropped
+        with np.errstate(invalid="ignore"):
+            use_at = min_pts > base  # (a blank base: no minimum, as the comparison of the columns has it)
+        pts = np.where(use_at, min_pts, base)
+        keep = pts > 0
+        m, labels = m[keep], np.asarray(labels, dtype=object)[keep]
+        m["group_rank"], m["minimum_points"], m["points"] = rank[keep], min_pts[keep], pts[keep]
+        use_min = pd.Series(use_at[keep], index=m.index)
+        if texts is not None:
+            at = m["_row"].to_numpy()
+            m["base_rule"] = texts["base_rule"].take(at).set_axis(m.index)
+            m["base_detail"] = texts["base_detail"].take(at).set_axis(m.index)
+    else:
+        m["group_rank"] = rank
+        m["minimum_points"] = min_pts
+        use_min = m["minimum_points"] > m["base_points"]
+        m["points"] = np.where(use_min, m["minimum_points"], m["base_points"])
     m["rule"] = np.where(use_min, RULE_MIN, m["base_rule"])
     m["detail"] = m["base_detail"]
     if use_min.any():
@@ -640,14 +691,17 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     # (only the columns the award rows keep are repeated per ranking; the place keys formed once per row)
     place_b = _floats(based["place"])
     p_key = _place_key(place_b)[rows]
-    members = based[["tournament", "player", "place", "base_points", "base_rule", "base_detail"]].take(rows)
+    # (the texts, base_rule and base_detail, are taken by ``_row`` for the scorers alone)
+    members = based[["tournament", "player", "place", "base_points"]].take(rows)
     members = members.reset_index(drop=True)
     members["minimum"] = rankings["minimum"].to_numpy(bool)[rk]
     members["_rk"] = rk
+    members["_row"] = rows
     tcode = _dense_codes(based["tournament"])[rows]
     names = np.asarray(rankings["ranking"], dtype=object)
     labels = np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object)[rk]
-    scored = _minimums(members, tcode * len(names) + rk, labels, scorers_only=True, p_key=p_key)
+    scored = _minimums(members, tcode * len(names) + rk, labels, scorers_only=True, p_key=p_key,
+                       texts=based[["base_rule", "base_detail"]])
     scored["ranking"] = names[scored["_rk"].to_numpy()]
     return one_score(scored)
 
@@ -796,8 +850,15 @@ def _stable_argsort(key: np.ndarray) -> np.ndarray:
     """``np.argsort(key, kind="stable")`` for an int64 key: made unique by the row number where that fits in
     int64, so that the (faster) default sort gives the same order."""
     n = len(key)
-    if n and int(key.min()) >= 0 and int(key.max()) < 2 ** 62 // n:
-        return np.argsort(key * n + np.arange(n))
+    if n and int(key.min()) >= 0:
+        top = int(key.max())
+        # (any stable sort gives the one stable order: each case takes the fastest numpy has for it)
+        if top < 2 ** 16:
+            return np.argsort(key.astype(np.uint16), kind="stable")  # a radix sort
+        if np.count_nonzero(key[1:] < key[:-1]) * 32 < n:
+            return np.argsort(key, kind="stable")  # nearly sorted already: few runs for the merge sort
+        if top < 2 ** 62 // n:
+            return np.argsort(key * n + np.arange(n))
     return np.argsort(key, kind="stable")
 
 
@@ -813,13 +874,30 @@ def _lex_order(*keys: np.ndarray) -> np.ndarray:
 def _ranks(key: np.ndarray) -> np.ndarray:
     """A sort key (:func:`_sort_key`) as non-negative integers in the same order (equal ⇔ equal): whole numbers
     from 0 up as they are (blanks, inf, after the largest), anything else by its rank among the distinct keys."""
+    if key.dtype.kind in "iu":  # whole numbers already (the folded keys): as they are, or ranked as below
+        if len(key) and key.min() >= 0 and key.max() < 2 ** 40:
+            return key.astype("int64")
+        return np.unique(key, return_inverse=True)[1].astype("int64").reshape(-1)
     finite = np.isfinite(key)
-    k = key[finite]
+    every = bool(finite.all())
+    k = key if every else key[finite]
     if len(k) and k.min() >= 0 and k.max() < 2 ** 40 and np.array_equal(k, np.floor(k)):
         top = int(k.max()) + 1
-        return np.where(finite, key, top).astype("int64")
+        return key.astype("int64") if every else np.where(finite, key, top).astype("int64")
     if not len(k) and len(key):
         return np.zeros(len(key), dtype="int64")
+    if len(k) and np.abs(k).max() < 2 ** 40:
+        h = 2 * k  # (exact)
+        if np.array_equal(h, np.floor(h)):
+            # whole and half numbers of either sign (points, best first): 2 × (key − min) are whole numbers in
+            # the same order (exact below 2^41), without the sort a ranking takes; blanks, inf after the largest
+            out = (h - h.min()).astype("int64")
+            if every:
+                return out
+            full = np.empty(len(key), dtype="int64")
+            full[finite] = out
+            full[~finite] = int(out.max()) + 1
+            return full
     return np.unique(key, return_inverse=True)[1].astype("int64").reshape(-1)
 
 
@@ -1139,12 +1217,6 @@ def _group_scores(group: np.ndarray, place: np.ndarray, weight: np.ndarray, irt_
             "last_score": last_score, "last_value": last_value, "tied": tied, "points": points}
 
 
-def _suffixed(texts: np.ndarray, suffix: str) -> np.ndarray:
-    """``texts + suffix`` for an object array of strings, each distinct text joined once."""
-    codes, uniques = pd.factorize(texts, use_na_sentinel=False)
-    return np.array([u + suffix for u in uniques], dtype=object)[codes]
-
-
 def _floats(values: pd.Series) -> np.ndarray:
     return pd.to_numeric(values, errors="coerce").astype("float64").to_numpy()
 
@@ -1175,7 +1247,8 @@ def _category_text(s: pd.DataFrame) -> np.ndarray:
 
 
 def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
-                    rule: str = RULE_AMATEUR, group: np.ndarray | None = None) -> pd.DataFrame:
+                    rule: str = RULE_AMATEUR, group: np.ndarray | None = None,
+                    suffix_rows: np.ndarray | None = None, suffix: str = "") -> pd.DataFrame:
     """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
 
     ``members``: tournament, player, ranking, place, score, weight (see :func:`rated_weight`) — one row per
@@ -1189,11 +1262,13 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     Returns members + position, category, points, rule, detail (points 0 for non-scorers). All groups of all
     tournaments are computed at once (:func:`_group_scores`); the text is built only for the rows that score.
     ``group``: the (tournament, ranking) groups as integer codes when the caller has them (any numbering).
+    ``suffix_rows``: the rows whose detail gets ``suffix`` (added to each distinct text once; a row that does
+    not score gets the suffix alone).
     """
     cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
     if members.empty:
         return pd.DataFrame(columns=cols).astype({"points": "float64"})
-    m = members.copy()
+    m = members.copy(deep=False)  # new columns only (copy-on-write keeps ``members`` as it is)
     keys = ["tournament", "ranking"]
     m["irt_bonus"] = np.where(tmap(m["tournament"], irt).fillna(False).astype(bool), IRT_BONUS, 0)
     adj = title_adjustment(tmap(m["tournament"], titled).fillna(0))
@@ -1217,19 +1292,31 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
         # the text depends on no name: build it once per distinct combination of the numbers it shows
         t_s, e_s = tied[pos_pts], extra[pos_pts]
         ranking = m["ranking"][pos_pts]
+        # (the ranking is the same on every row of a (tournament, ranking) group: its codes from each group's
+        # first row, a hashing of the integer groups and of one name per group instead of every name)
+        g_code, g_first = _first_rows(group[pos_pts])
+        r_code = _dense_codes(ranking.iloc[g_first])[g_code]
         combo = pd.DataFrame({
-            "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": _dense_codes(ranking),
+            "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": r_code,
             **{c: m[c].to_numpy()[pos_pts] for c in ("position", "category", "rated", "irt_bonus", "titled",
                                                       "title_bonus", "points")},
             "base": num["base"][pos_pts],
             "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
             "last": np.where(t_s, num["last"][pos_pts], 0),
             "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)})
+        if suffix_rows is not None:
+            combo["suffix"] = suffix_rows[pos_pts]
         codes = _group_codes(*(combo[c] for c in combo.columns))
-        first = np.unique(codes, return_index=True)[1]
+        first = _first_index(codes)  # (``_group_codes`` numbers by first appearance)
         shown = combo.iloc[first].reset_index(drop=True)
         shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
-        detail[pos_pts] = _category_text(shown)[codes]
+        texts = _category_text(shown)
+        if suffix_rows is not None:
+            on = shown["suffix"].to_numpy(bool)
+            texts[on] = np.array([x + suffix for x in texts[on]], dtype=object)
+        detail[pos_pts] = texts[codes]
+    if suffix_rows is not None and (suffix_rows & ~pos_pts).any():
+        detail[suffix_rows & ~pos_pts] = suffix
     m["detail"] = detail
     return m[cols]
 
@@ -1254,7 +1341,7 @@ def dama_awards(band_points: pd.DataFrame) -> pd.DataFrame:
     if sc.any():
         # one text per distinct (ranking, detail)
         pair = _group_codes(w["ranking"][sc], w["detail"][sc])
-        first = np.unique(pair, return_index=True)[1]
+        first = _first_index(pair)  # (``_group_codes`` numbers by first appearance)
         s = w[sc].iloc[first]
         text[sc] = ("her " + s["ranking"] + " points: " + s["detail"]).to_numpy(object)[pair]
     if (~sc).any():
@@ -1366,12 +1453,9 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     m = r.assign(ranking=np.asarray(_BANDS, dtype=object)[band], locked_band=locked, weight=weight)
     keep = band > 0
     m, m_tix, m_band = m[keep], tix[keep], band[keep]
-    pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band)
-    locked_rows = pts["locked_band"].to_numpy(bool)
-    if locked_rows.any():  # the suffix only where it goes (detail + "" elsewhere is the detail itself)
-        detail = pts["detail"].to_numpy(object).copy()
-        detail[locked_rows] = _suffixed(detail[locked_rows], " [category locked for the year]")
-        pts["detail"] = detail
+    # the suffix only where it goes (detail + "" elsewhere is the detail itself), added per distinct text
+    pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band,
+                          suffix_rows=locked[keep], suffix=" [category locked for the year]")
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
     scored_rows = bands[bands["points"] > 0]
@@ -1404,7 +1488,7 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     mem = _concat_keeping(members, codes)
     t_key = np.concatenate(member_t)
     block = np.concatenate([np.full(len(x), i) for i, x in enumerate(members)])
-    mem = mem.iloc[np.lexsort((np.arange(len(mem)), block, t_key))].reset_index(drop=True)
+    mem = mem.iloc[_stable_argsort(t_key * len(members) + block)].reset_index(drop=True)  # (= the lexsort)
     a["points"] = a["points"].astype("float64")
     if numeric_members:
         return one_score_pos(a), mem, object_members
