@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from pandas.core.algorithms import take_nd
 
 from .parse import normalise_name
 
@@ -144,13 +143,13 @@ def resolve(season: Season) -> None:
         r["id"] = r["player"].map(first_id).where(lambda s: s.notna(), key_id)
     else:
         first_row = np.flatnonzero(~pd.Series(player).duplicated().to_numpy())  # in player-code order
-        r["name"] = pd.Series(take_nd(r["name"].iloc[first_row]._values, player), index=r.index, copy=False)
+        r["name"] = pd.Series(_take_fill(r["name"].iloc[first_row], player), index=r.index, copy=False)
         # the first ID given per player: the first pair with an ID, per player
         first_pair = np.flatnonzero(u["id"].notna().to_numpy())
         first_pair = first_pair[~pd.Series(player_of_pair[first_pair]).duplicated().to_numpy()]
         lookup = np.full(len(players), -1, dtype=np.intp)
         lookup[player_of_pair[first_pair]] = np.arange(len(first_pair))
-        first_id = take_nd(u["id"].iloc[first_pair]._values, lookup[player])
+        first_id = _take_fill(u["id"].iloc[first_pair], lookup[player])
         r["id"] = pd.Series(first_id, index=r.index, copy=False).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
@@ -166,6 +165,11 @@ def _pairs(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:
     u = pd.DataFrame({"name": pd.Series(np.asarray(nu, dtype=object)[combos % width], dtype=names.dtype),
                       "id": pd.Series(np.asarray(iu, dtype=object)[combos // width], dtype=ids.dtype)})
     return pair, u
+
+
+def _take_fill(values: pd.Series, codes: np.ndarray):
+    """values' array at `codes`, -1 giving a blank (pandas' public take, the column's dtype kept)."""
+    return pd.api.extensions.take(values.array, codes, allow_fill=True)
 
 
 def _take(values: pd.Series, codes: np.ndarray, index: pd.Index) -> pd.Series:

@@ -621,7 +621,7 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
         # Series.map and sort_values(["_order", "file", "row"], kind="stable"), worked on integer codes: each
         # distinct tournament is mapped once; each key ranked as sort_values ranks it (sorted values, NaN last)
         codes, _ = pd.factorize(rdf["tournament"].to_numpy(), use_na_sentinel=False)
-        mapped = rdf["tournament"].iloc[np.unique(codes, return_index=True)[1]].map(order)._values
+        mapped = rdf["tournament"].iloc[np.unique(codes, return_index=True)[1]].map(order).array
         rdf["_order"] = pd.Series(mapped.take(codes), index=rdf.index)
 
         def rank(col: pd.Series) -> np.ndarray:
