@@ -354,14 +354,24 @@ class FECODAZ(Circuit):
         held.index = pd.Index(RK_NAMES[held.index.to_numpy("int64")])
         limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
         # (only the columns ``_entries`` reads: the texts are not copied)
-        live = awards.loc[~awards["player"].isin(sanctioned), ["rk", "player", "tournament", "date", "points",
-                                                               "closed"]]
+        keep_live = ~awards["player"].isin(sanctioned)
         # entries, totals and standings on ranking codes too (count_best's limits by code)
-        entries = _entries(live)
         limits_c = pd.Series(limits.to_numpy(), index=[RK_CODE[k] for k in limits.index], dtype="int64")
-        entries, totals = R.count_best(entries, limits_c) if len(entries) else (
-            entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
-                columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"]))
+        if keep_live.any():
+            # the dates (each the tournament's start, as objects) go through _entries and count_best as the
+            # tournament's rank among the sorted distinct starts (blank: NaN, last): the same order, ties and
+            # blanks, without hashing, sorting and carrying an object column; the dates are put back from the
+            # tournaments afterwards (the same lookup as ``awards["date"]``)
+            live = awards.loc[keep_live, ["rk", "player", "tournament", "points", "closed"]]
+            d_codes = pd.factorize(tinfo["start"], sort=True)[0]
+            date_rank = pd.Series(np.where(d_codes < 0, np.nan, d_codes.astype("float64")), index=tinfo.index)
+            entries = _entries(live.assign(date=R.tmap(live["tournament"], date_rank)))
+            entries, totals = R.count_best(entries, limits_c)
+            entries["date"] = R.tmap(entries["tournament"], tinfo["start"])
+        else:
+            entries = _entries(awards.loc[keep_live, ["rk", "player", "tournament", "date", "points", "closed"]])
+            entries, totals = entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
+                columns=["ranking", "player", "counted_points", "closed_counted", "cap_cut", "total"])
 
         standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members,
                                     codes, fed_pairs, object_members)
@@ -1131,6 +1141,9 @@ def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
     t_pos = np.empty(len(t_u), dtype="int64")
     t_pos[np.lexsort((t_rank, stamp("start"), stamp("end")))] = np.arange(len(t_u))
     group = rk.astype("int64") * len(p_u) + pk
+    fast = _played_counted(members, group, tk, t_pos, has_place)
+    if fast is not None:
+        return fast
     if len(group) and int(group.max()) < 2 ** 62 // max(len(t_u), 1):
         order = R._stable_argsort(group * len(t_u) + t_pos[tk])
     else:
@@ -1154,6 +1167,44 @@ def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
     return pd.DataFrame({"ranking": pd.Index(members["ranking"].iloc[rep].to_numpy()),
                          "player": pd.Index(members["player"].iloc[rep].to_numpy()),
                          "played": played.astype("int64"), "last_place": last_place.to_numpy()})
+
+
+def _played_counted(members: pd.DataFrame | dict[str, pd.Series], group: np.ndarray, tk: np.ndarray,
+                    t_pos: np.ndarray, has_place: np.ndarray | None) -> pd.DataFrame | None:
+    """``_played``'s frame without sorting the member rows, where the groups (few, as they are: rankings ×
+    players) times the tournaments fit a small table: played = the distinct tournaments of each group, marked in
+    a (group, tournament) table; the last place = the row with the largest (tournament position, row) among the
+    group's rows with a place (the last of the stable sort by group and position); each group's keys from its
+    first row of that sort (the smallest (position, row)). The same frame, rows by group code; None: too large."""
+    n, n_t = len(group), len(t_pos)
+    if not n or int(group.min()) < 0 or n_t * (n + 1) >= 2 ** 62:
+        return None
+    top = int(group.max()) + 1
+    if top > 4 * n + 4096:
+        return None
+    present = np.zeros(top, dtype=bool)
+    present[group] = True
+    groups = np.flatnonzero(present)  # ascending, as the sorted run heads were
+    n_g = len(groups)
+    if n_g * n_t > 2 ** 26:
+        return None
+    dense = (np.cumsum(present) - 1)[group]
+    seen = np.zeros(n_g * n_t, dtype=bool)
+    seen[dense * n_t + tk] = True
+    played = seen.reshape(n_g, n_t).sum(axis=1).astype("int64")
+    key = t_pos[tk] * n + np.arange(n)  # the stable sort's order inside a group, as one number
+    place = members["place"]
+    has = place.notna().to_numpy() if has_place is None else has_place
+    last = np.full(n_g, -1, dtype="int64")
+    np.maximum.at(last, dense[has], key[has])
+    first = np.full(n_g, np.iinfo("int64").max, dtype="int64")
+    np.minimum.at(first, dense, key)
+    with_last = last >= 0
+    last_place = pd.Series(place.iloc[last[with_last] % n].to_numpy(), index=groups[with_last]).reindex(groups)
+    rep = first % n
+    return pd.DataFrame({"ranking": pd.Index(members["ranking"].iloc[rep].to_numpy()),
+                         "player": pd.Index(members["player"].iloc[rep].to_numpy()),
+                         "played": played, "last_place": last_place.to_numpy()})
 
 
 class _RowsByTournament:

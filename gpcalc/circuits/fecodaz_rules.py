@@ -133,6 +133,14 @@ def _dense_codes(col: pd.Series) -> np.ndarray:
     return pd.factorize(col, use_na_sentinel=False)[0].astype("int64")
 
 
+def _halves(v: np.ndarray) -> bool:
+    """Whether a float array holds only finite whole and half numbers of a modest range (below 2^30 apart)."""
+    if not np.isfinite(v).all():
+        return False
+    h = 2 * v.astype("float64")
+    return bool(np.abs(h).max() < 2 ** 40 and h.max() - h.min() < 2 ** 30 and np.array_equal(h, np.floor(h)))
+
+
 def _group_codes(*cols: pd.Series) -> np.ndarray:
     """One integer per distinct combination of the columns' values (blanks included), in no particular order:
     a group-by key without a group-by."""
@@ -146,6 +154,13 @@ def _group_codes(*cols: pd.Series) -> np.ndarray:
             lo = int(v.min())
             c = v.astype("int64") - lo
             width = int(v.max()) - lo + 1
+        elif v is not None and v.dtype.kind == "f" and len(v) and _halves(v):
+            # whole and half numbers (points, no blanks): 2 × the offsets from the smallest, exact, equal ⇔ equal
+            # (0.0 and −0.0 alike, as a factorize has them)
+            h = 2 * v.astype("float64")
+            lo_h = h.min()
+            c = (h - lo_h).astype("int64")
+            width = int(h.max() - lo_h) + 1
         else:
             c, u = pd.factorize(col, use_na_sentinel=False)
             width = len(u)
@@ -612,13 +627,14 @@ def _place_key(place: np.ndarray) -> np.ndarray:
 
 def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray, place: np.ndarray | None = None,
               scorers_only: bool = False, p_key: np.ndarray | None = None,
-              texts: pd.DataFrame | None = None) -> pd.DataFrame:
+              texts: pd.DataFrame | None = None, place_by_row: pd.Series | None = None) -> pd.DataFrame:
     """:func:`apply_minimums` on ``m`` (changed in place) with its (tournament, ranking) groups as integer codes
     ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum); ``place``:
     the places as floats if the caller has them; ``p_key``: their :func:`_place_key` if the caller has it (any
     keys in the same order, equal ⇔ equal, do: only the order within a group is read). ``scorers_only``: return
     only the rows with points > 0 (rule and detail built for those alone); with it, ``texts``: base_rule and
-    base_detail by the row ``m["_row"]`` names (taken only for the rows kept)."""
+    base_detail by the row ``m["_row"]`` names (taken only for the rows kept), and ``place_by_row``: the place
+    column, taken the same way and put in as the third column (where ``m`` would have it)."""
     # per group: the rank by place (ties by row order, as rank(method="first")) and the group's best base
     # points (blanks skipped)
     n = len(m)
@@ -650,6 +666,8 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
         m, labels = m[keep], np.asarray(labels, dtype=object)[keep]
         m["group_rank"], m["minimum_points"], m["points"] = rank[keep], min_pts[keep], pts[keep]
         use_min = pd.Series(use_at[keep], index=m.index)
+        if place_by_row is not None:
+            m.insert(2, "place", place_by_row.take(m["_row"].to_numpy()).set_axis(m.index))
         if texts is not None:
             at = m["_row"].to_numpy()
             m["base_rule"] = texts["base_rule"].take(at).set_axis(m.index)
@@ -692,7 +710,8 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     place_b = _floats(based["place"])
     p_key = _place_key(place_b)[rows]
     # (the texts, base_rule and base_detail, are taken by ``_row`` for the scorers alone)
-    members = based[["tournament", "player", "place", "base_points"]].take(rows)
+    # (the place, an object column, is taken by ``_row`` for the scorers alone as well)
+    members = based[["tournament", "player", "base_points"]].take(rows)
     members = members.reset_index(drop=True)
     members["minimum"] = rankings["minimum"].to_numpy(bool)[rk]
     members["_rk"] = rk
@@ -701,7 +720,7 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     names = np.asarray(rankings["ranking"], dtype=object)
     labels = np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object)[rk]
     scored = _minimums(members, tcode * len(names) + rk, labels, scorers_only=True, p_key=p_key,
-                       texts=based[["base_rule", "base_detail"]])
+                       texts=based[["base_rule", "base_detail"]], place_by_row=based["place"])
     scored["ranking"] = names[scored["_rk"].to_numpy()]
     return one_score(scored)
 
@@ -795,7 +814,9 @@ def closed_validity(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.Data
     closed = tournaments[tournaments["kind"] == "Closed"][["tournament", "host_league", "end"]]
     if closed.empty:
         return pd.DataFrame(columns=["tournament", "visitors", "valid", "reason"])
-    r = results[["tournament", "player", "league"]].merge(closed, on="tournament")
+    # (only the closed tournaments' rows are merged: the same rows, and only the counts per tournament are read)
+    mine = results["tournament"].isin(closed["tournament"]).to_numpy(bool)
+    r = results.loc[mine, ["tournament", "player", "league"]].merge(closed, on="tournament")
     league = r["league"].fillna("").astype(str).str.strip().str.casefold()
     host = r["host_league"].fillna("").astype(str).str.strip().str.casefold()
     r["visitor"] = (league != "") & (league != host)
@@ -1141,6 +1162,14 @@ def youth_category(born_year: pd.Series, year: int) -> pd.Series:
     return pd.Series(out, index=born_year.index, dtype=object)
 
 
+def _youth_age_index(born_year: pd.Series, year: int) -> np.ndarray:
+    """:func:`youth_category` as positions in ``YOUTH_AGES`` (int64; −1 for no youth category)."""
+    age = year - pd.to_numeric(born_year, errors="coerce").astype("float64").to_numpy()
+    at = {n: i for i, n in enumerate(YOUTH_AGES)}
+    return np.select([age <= 6, age <= 8, age <= 10, age <= 12, age <= 14],
+                     [at[6], at[8], at[10], at[12], at[14]], default=-1).astype("int64")
+
+
 def rated_weight(national: pd.Series, fide: pd.Series) -> pd.Series:
     """Amateur list: "el número con ELO nacional …, los jugadores con ELO FIDE se contarán por 2": 1 for a national
     rating, 2 when the player also has a FIDE rating, 0 without a national rating (ruling)."""
@@ -1162,7 +1191,7 @@ def title_adjustment(titled: pd.Series) -> pd.DataFrame:
 
 def titled_players(results: pd.DataFrame) -> pd.Series:
     """Per tournament: the number of distinct players with a FIDE or national title (amateur items 2-3)."""
-    t = results[is_titled(results["title"])]
+    t = results.loc[is_titled(results["title"]), ["tournament", "player"]]  # (only the columns it reads)
     return t.groupby("tournament")["player"].nunique()
 
 
@@ -1296,19 +1325,26 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
         # first row, a hashing of the integer groups and of one name per group instead of every name)
         g_code, g_first = _first_rows(group[pos_pts])
         r_code = _dense_codes(ranking.iloc[g_first])[g_code]
-        combo = pd.DataFrame({
+        combo = {
             "kind": np.where(t_s, 0, np.where(e_s, 1, 2)), "ranking": r_code,
             **{c: m[c].to_numpy()[pos_pts] for c in ("position", "category", "rated", "irt_bonus", "titled",
                                                       "title_bonus", "points")},
             "base": num["base"][pos_pts],
             "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
             "last": np.where(t_s, num["last"][pos_pts], 0),
-            "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)})
+            "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)}
         if suffix_rows is not None:
             combo["suffix"] = suffix_rows[pos_pts]
-        codes = _group_codes(*(combo[c] for c in combo.columns))
-        first = _first_index(codes)  # (``_group_codes`` numbers by first appearance)
-        shown = combo.iloc[first].reset_index(drop=True)
+        if all(v.dtype != object for v in combo.values()):
+            # numbers only: grouped as arrays, and only the shown rows made a frame (the same columns and dtypes)
+            codes = _group_codes(*combo.values())
+            first = _first_index(codes)  # (``_group_codes`` numbers by first appearance)
+            shown = pd.DataFrame({c: v[first] for c, v in combo.items()})
+        else:
+            combo = pd.DataFrame(combo)
+            codes = _group_codes(*(combo[c] for c in combo.columns))
+            first = _first_index(codes)
+            shown = combo.iloc[first].reset_index(drop=True)
         shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
         texts = _category_text(shown)
         if suffix_rows is not None:
@@ -1422,11 +1458,14 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     def first_scores(band: np.ndarray, scored: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per player: the first tournament (date order) where they scored in a band it feeds, and that band."""
         hits = np.flatnonzero(scored & fed[tix, band])
-        players, first = np.unique(pcode[hits], return_index=True)  # rows are in date order
+        # each player's first hit (rows are in date order): the smallest row, without sorting the hits
+        first_row = np.full(n_p, len(tix), dtype="int64")
+        np.minimum.at(first_row, pcode[hits], hits)
+        players = np.flatnonzero(first_row < len(tix))
         lock_t = np.full(n_p, _NEVER, dtype="int64")
         lock_b = np.zeros(n_p, dtype="int64")
-        lock_t[players] = tix[hits[first]]
-        lock_b[players] = band[hits[first]]
+        lock_t[players] = tix[first_row[players]]
+        lock_b[players] = band[first_row[players]]
         return lock_t, lock_b
 
     lock_t = np.full(n_p, _NEVER, dtype="int64")
@@ -1520,14 +1559,17 @@ def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], ye
     if results.empty:
         return _empty_awards().assign(position=None), empty
     r = results.copy()
-    r["age_category"] = youth_category(r["born_year"], year)
-    r = r[r["age_category"] != ""]
+    # the age category as its position in YOUTH_AGES (−1: none), the names from it (= youth_category)
+    age_ix = _youth_age_index(r["born_year"], year)
+    r["age_category"] = pd.Series(np.array([*(f"Sub {n}" for n in YOUTH_AGES), ""], dtype=object)[age_ix],
+                                  index=r.index, dtype=object)
+    r = r[age_ix >= 0]
+    age_ix = age_ix[age_ix >= 0]
     r["weight"] = rated_weight(r["national_rating"], r["fide_rating"])
     # the rankings as positions in YOUTH_NAMES (age i, rama j → 2 i + j): every player in the Absoluto of
     # their age category, a girl in its Femenino too; only the pairs a tournament feeds are kept (as a merge
     # with the (tournament, ranking) pairs of ``targets``, in the rows' order)
-    age = pd.Series([f"Sub {n}" for n in YOUTH_AGES]).to_numpy(object)
-    age_at = 2 * pd.Index(age).get_indexer(r["age_category"].to_numpy(object)).astype("int64")
+    age_at = 2 * age_ix
     girl = r["sex"].eq("F").fillna(False).astype(bool).to_numpy()
     rows = np.concatenate([np.arange(len(r)), np.flatnonzero(girl)])
     rk = np.concatenate([age_at, age_at[girl] + 1])
