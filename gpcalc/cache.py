@@ -69,6 +69,11 @@ def key(content_sha: str, label: str, circuit: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+def folder_key(kind: str, folder: Path | str, circuit: str) -> str:
+    """The key of a per-season-folder entry (`kind`: pack, rows, names) — by the folder's resolved path."""
+    return f"{kind}-" + key("", str(Path(folder).resolve()), circuit)
+
+
 def _secret(folder: Path) -> bytes:
     path = folder / "secret"
     try:

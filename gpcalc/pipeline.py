@@ -91,7 +91,7 @@ def _write_workbook(path: Path, folder, season: Season, outcome: Outcome, issues
     from .report.xlsx import write_workbook
 
     caching = use_cache and cache.enabled()
-    key = "rows-" + cache.key("", str(Path(folder).resolve()), season.circuit.name) if caching else ""
+    key = cache.folder_key("rows", folder, season.circuit.name) if caching else ""
     previous = cache.load(key) if caching else None
     rows = write_workbook(path, season, outcome, issues, RowStore(previous if isinstance(previous, dict) else None))
     if caching:

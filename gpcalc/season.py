@@ -210,7 +210,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             formats.apply_ratings(season)
     from . import cache
 
-    names = _names_key(folder, circuit) if use_cache and cache.enabled() else ""
+    # the folder's normalised player names (identity: normalise_name once per spelling, across builds too)
+    names = cache.folder_key("names", folder, circuit.name) if use_cache and cache.enabled() else ""
     earlier = cache.load(names) if names else None
     had = identity.remember(earlier)
     _common_checks(season)
@@ -222,14 +223,6 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         cache.store_later(names, dict(table))
     circuit.validate(season, issues)
     return season
-
-
-def _names_key(folder: Path, circuit: cbase.Circuit) -> str:
-    """The cache entry of a folder's normalised player names (gpcalc.identity: normalise_name once per spelling,
-    across builds too)."""
-    from . import cache
-
-    return "names-" + cache.key("", str(folder.resolve()), circuit.name)
 
 
 def _stage(progress: Any, text: str) -> None:
@@ -376,7 +369,7 @@ class _Read:
 def _pack_key(folder: Path, circuit: cbase.Circuit) -> str:
     from . import cache
 
-    return "pack-" + cache.key("", str(folder.resolve()), circuit.name)
+    return cache.folder_key("pack", folder, circuit.name)
 
 
 def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circuit, folder: Path, use_cache: bool,
