@@ -184,10 +184,7 @@ def _text_cell(head: str, t: str) -> str:
     """One text's cell as render_all gives it (its column-wide scans only skip work: per text, the same)."""
     if not t:
         return ""
-    if _CONTROL.search(t):
-        t = _escape_control(t)
-    if "&" in t or "<" in t or ">" in t:
-        t = t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    t = escape_text(t)
     opening = '<t xml:space="preserve">' if _needs_preserve(t) else "<t>"
     return f"{head}{opening}{t}</t></is></c>"
 
