@@ -33,9 +33,9 @@ def remember(known: object) -> int:
     return len(_MEMO)
 
 
-def known() -> tuple[int, dict[str, str]]:
-    """How many spellings are normalised so far, and the table (to cache for the next run)."""
-    return len(_MEMO), _MEMO
+def known() -> dict[str, str]:
+    """The spellings normalised so far (to cache for the next run)."""
+    return _MEMO
 
 
 def _norms(names: pd.Series) -> pd.Series:

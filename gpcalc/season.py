@@ -218,8 +218,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
     identity.resolve(season)
-    count, table = identity.known()
-    if names and write_cache and (earlier is None or count > had):  # new spellings: keep them for next time
+    table = identity.known()
+    if names and write_cache and (earlier is None or len(table) > had):  # new spellings: keep them for next time
         cache.store_later(names, dict(table))
     circuit.validate(season, issues)
     return season
