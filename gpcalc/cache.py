@@ -3,8 +3,9 @@ new workbook is quick.
 
 What is cached: everything gpcalc reads from one ordinary tournament workbook (its settings, parsed tables,
 cell letters and the issues found while reading). The key is the SHA-256 of the file's bytes, its path inside
-the season folder, the circuit, and a fingerprint of gpcalc's own code — so an edited, renamed or moved
-workbook, or a different gpcalc, is never served stale. Files organisers already have (TRF, exports) depend on
+the season folder, the circuit, and a fingerprint of gpcalc's own code and of the versions of Python, pandas,
+numpy and the Excel readers — so an edited, renamed or moved workbook, or a different gpcalc or library, is
+never served stale. Files organisers already have (TRF, exports) depend on
 a sidecar and are not cached.
 
 Where: ``$GPCALC_CACHE_DIR``, else ``$XDG_CACHE_HOME/gpcalc``, else ``~/.cache/gpcalc`` — outside the season
@@ -27,6 +28,7 @@ import hmac
 import os
 import pickle
 import secrets
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -55,6 +57,7 @@ def code_fingerprint(circuit: str = "") -> str:
     root = Path(__file__).resolve().parent
     others = [n for n in NAMES if n != circuit]
     h = hashlib.sha256()
+    h.update(_libraries().encode())
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
         if circuit and rel.startswith("circuits/") and any(path.stem.startswith(o) for o in others):
@@ -62,6 +65,23 @@ def code_fingerprint(circuit: str = "") -> str:
         h.update(rel.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
+
+
+LIBRARIES = ("pandas", "numpy", "python-calamine", "openpyxl")  # what makes the parsed values and their types
+
+
+def _libraries() -> str:
+    """Python's version and those of the libraries an entry's values come from: after an upgrade an old pickle
+    could still load, with other types or values, so it must not be found."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    parts = [sys.version]
+    for name in LIBRARIES:
+        try:
+            parts.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            parts.append(f"{name}=-")
+    return "\n".join(parts)
 
 
 def key(content_sha: str, label: str, circuit: str) -> str:

@@ -172,6 +172,18 @@ def test_bad_group_and_missing_rounds_are_errors(tmp_path):  # CONTRACT: errors 
     assert "group D has no row on the Groups sheet" in res.output
 
 
+def test_small_girls_group_and_boy_in_p_warn(tmp_path):  # ASS §2 stk. 3: group P only with at least 4 girls
+    three = [["P", i, f"Girl {i}", "X", 2002, "K", 1, 7] for i in (1, 2, 3)]
+    four = [["P", i, f"Girl {i}", "X", 2002, "K", 1, 7] for i in (1, 2, 3)] + [["P", 4, "Bo Boy", "X", 2002, "D", 0, 7]]
+    folder = season(tmp_path, {"g1.xlsx": gpt("GPT 1", dt.date(2012, 9, 22), [["P", 7]], three),
+                               "g2.xlsx": gpt("GPT 2", dt.date(2012, 10, 20), [["P", 7]], four)})
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 0, res.output
+    assert "GPT 1: the girls' group P has 3 players" in res.output
+    assert "GPT 2: the girls' group P" not in res.output  # 4 players: the group is formed
+    assert "Bo Boy is in the girls' group P but Sex is M" in res.output
+
+
 def test_template_command_and_committed_template(tmp_path):  # the committed template is the generator's
     out = tmp_path / "t.xlsx"
     res = CliRunner().invoke(main, ["template", "aarhus", "-o", str(out)])

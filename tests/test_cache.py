@@ -123,6 +123,18 @@ def test_key_depends_on_content_path_circuit_and_code():
     assert len(cache.code_fingerprint()) == 64
 
 
+def test_key_depends_on_library_versions(monkeypatch):  # an old pickle after an upgrade is never found
+    real = cache._libraries()
+    assert "pandas=" in real and "numpy=" in real and "python-calamine=" in real
+    before = cache.key("abc", "t.xlsx", "acf")
+    cache.code_fingerprint.cache_clear()
+    monkeypatch.setattr(cache, "_libraries", lambda: "3.11\npandas=9.9")
+    try:
+        assert cache.key("abc", "t.xlsx", "acf") != before
+    finally:
+        cache.code_fingerprint.cache_clear()
+
+
 # ------------------------------------------------------------------------------------------ worker processes
 
 

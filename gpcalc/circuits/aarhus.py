@@ -159,8 +159,11 @@ class Aarhus(Circuit):
                          **season.where(row, "group"))
         known = set(zip(gkey["tournament"], gkey["g"]))
         needs_rounds = kinds.eq(R.GPT) | (kinds.eq(R.AM) & bool(season.settings.get("normalise_aarhusmesterskab")))
-        missing = needs_rounds & canon.notna() & ~pd.Series([(a, b) in known for a, b in
-                                                             zip(r["tournament"], canon)], index=r.index)
+        # (tested once per distinct (tournament, group) and taken for every row)
+        tcodes, first = R._combos([r["tournament"].to_numpy(dtype=object), canon.to_numpy(dtype=object)])
+        listed = np.array([(a, b) in known for a, b in zip(r["tournament"].iloc[first], canon.iloc[first])],
+                          dtype=bool)
+        missing = needs_rounds & canon.notna() & ~pd.Series(listed[tcodes], index=r.index)
         for (_tour, grp), rows in r[missing].groupby(["tournament", canon[missing]], sort=False):
             row = rows.iloc[0]
             issues.error("rounds-missing", f"group {grp} has no row on the Groups sheet: its number of rounds "
@@ -177,7 +180,8 @@ class Aarhus(Circuit):
                          "rounds", hint="check the points", **season.where(row, "points"))
         # girls' group of fewer than 4 (§2 stk. 3)
         p = r[canon.eq("P")]
-        for tour, rows in p.groupby("tournament", sort=False):
+        size = p.groupby("tournament", sort=False)["tournament"].transform("size")
+        for tour, rows in p[size < 4].groupby("tournament", sort=False):
             if len(rows) < 4:
                 issues.warning("small-p-group", f"{tour}: the girls' group P has {len(rows)} players; it is "
                                "formed only with at least 4 (§2 stk. 3)", file=rows.iloc[0]["file"],
