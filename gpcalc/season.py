@@ -40,6 +40,9 @@ class Season:
     inputs: list[tuple[str, str]] = field(default_factory=list)  # (label, sha256) of every input file
     letters: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     issues: Issues = field(default_factory=Issues)
+    # what a circuit's validate() worked out and its compute() can reuse, with the frames it came from (a reuse
+    # must check that they are still the season's: see FECODAZ._tournaments)
+    scratch: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def year(self) -> int:

@@ -25,6 +25,7 @@ import hashlib
 import json
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from builders import make_season
 from click.testing import CliRunner
@@ -304,3 +305,29 @@ def test_sample_amateur_lock_youth_and_money(sample):
     # Art. 4: Quiroga (VEN, Resident = Yes) may qualify for the national final
     quals = {q["name"] for q in sample["qualifiers"] if q["rama"] == "Absoluto"}
     assert len(quals) == 3 and all(q["federation"] == "COL" or q["resident"] == "Yes" for q in sample["qualifiers"])
+
+
+def test_compute_reuses_validates_tournaments_only_for_the_same_frames():  # Art. 3 categoría, computed once
+    from gpcalc.season import load_season
+
+    def frames(season):
+        out = season.circuit.compute(season)
+        return out.tournaments, out.standings
+
+    def same(a, b):
+        for x, y in zip(a, b):
+            pd.testing.assert_frame_equal(x, y)
+
+    kept = load_season(SAMPLE)
+    assert "fecodaz_tournaments" in kept.scratch  # validate kept its tournaments frame
+    fresh = load_season(SAMPLE)
+    fresh.scratch.clear()
+    same(frames(kept), frames(fresh))
+    # the season's tournaments replaced after validate (one more categoría everywhere): not served from scratch
+    changed, alone = load_season(SAMPLE), load_season(SAMPLE)
+    alone.scratch.clear()
+    for s in (changed, alone):
+        s.tournaments = s.tournaments.assign(base_category=s.tournaments["base_category"] + 1)
+    got = frames(changed)
+    same(got, frames(alone))
+    assert not got[0]["category"].equals(frames(fresh)[0]["category"])

@@ -263,7 +263,8 @@ class FECODAZ(Circuit):
         if not issues.has_errors():
             self._tournaments(season)  # the compliance warnings (Art. 2)
         if table is not None and "base_category" in t:
-            br = self._breakdown(season)
+            kept = _kept(season)
+            br = kept[2] if kept is not None else self._breakdown(season)
             missing = br[br["category"].notna()]
             first_of = t.drop_duplicates("tournament").set_index("tournament")  # a tournament's first row
             for row in missing.itertuples():
@@ -456,7 +457,16 @@ class FECODAZ(Circuit):
     # -- tournaments: categoría (Art. 3), validity (Art. 2 q), compliance (Art. 2)
     def _tournaments(self, season, emit: bool = True, row_codes: list | None = None) -> pd.DataFrame:
         """``row_codes``: a list to which the result rows' ``pd.factorize`` of the tournament is appended (formed
-        here once, for the player counts and the categoría breakdown, and shared with compute's ``_Codes``)."""
+        here once, for the player counts and the categoría breakdown, and shared with compute's ``_Codes``).
+        validate() (``emit``) keeps its frame in ``season.scratch``; compute takes it from there when the season's
+        tournaments and results are still the very frames it was made from (the frame does not depend on
+        ``emit``: only the warnings are emitted or not)."""
+        kept = _kept(season)
+        if kept is not None and not emit:
+            t, tcodes, _ = kept
+            if row_codes is not None:
+                row_codes.append(tcodes)
+            return t.copy()
         t = season.tournaments.copy()
         r = season.results
         tcodes = pd.factorize(r["tournament"])
@@ -482,6 +492,8 @@ class FECODAZ(Circuit):
                                                               "counts"), "feeds a ranking not computed"))
         t["category_breakdown"] = R.breakdown_texts(t)
         t["warnings"] = self._compliance(season, t, emit)
+        if emit:
+            season.scratch["fecodaz_tournaments"] = (season.tournaments, season.results, (t.copy(), tcodes, br))
         return t
 
     def _compliance(self, season, t: pd.DataFrame, emit: bool = True) -> list[str]:
@@ -1006,6 +1018,15 @@ def _ledger_lookups(awards: pd.DataFrame, entries: pd.DataFrame, players: pd.Dat
 def _rk_names(codes: pd.Series, dtype: str = "object") -> pd.Series:
     """Ranking codes (see ``RK_NAMES``) → the ranking names."""
     return pd.Series(RK_NAMES[np.asarray(codes, dtype="int64")], index=codes.index, name=codes.name, dtype=dtype)
+
+
+def _kept(season) -> tuple | None:
+    """What validate's _tournaments kept (frame, tournament codes of the rows, categoría breakdown), if made from
+    the season's current tournaments and results frames."""
+    kept = season.scratch.get("fecodaz_tournaments")
+    if kept is None or kept[0] is not season.tournaments or kept[1] is not season.results:
+        return None
+    return kept[2]
 
 
 class _Codes:
