@@ -809,12 +809,17 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     note_code = np.select([down & ab, down & partial, up & partial], [1, 2, 3], default=0)
     note_code = np.where(has_dir, 4 + director, note_code)
     move = np.where(has_dir, director, move)
+    place = pd.to_numeric(res["place"], errors="coerce")
+    sixth = true_aa & (place == 6).fillna(False).to_numpy(dtype=bool)
+    # the 6th in Plus goes to A "regardless of points" (appendix 2): Plus is played at A's level, so no automatic
+    # move (a relegation would take them to B); a director's recorded decision still wins
+    sixth_auto = sixth & ~has_dir
+    move = np.where(sixth_auto, 0, move)
+    note_code = np.where(sixth_auto, 0, note_code)
     step = np.where(move == 1, 1, np.where(move == 2, -1, 0))
 
-    place = pd.to_numeric(res["place"], errors="coerce")
     place_1 = (place == 1).fillna(False).to_numpy(dtype=bool)
     a_winner = (is_a | (is_aa & ~has_a)) & place_1
-    sixth = true_aa & (place == 6).fillna(False).to_numpy(dtype=bool)
     may_keep = true_aa & (place <= 3).fillna(False).to_numpy(dtype=bool)
     ab_winner = ab & place_1
 

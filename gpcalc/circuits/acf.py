@@ -707,9 +707,10 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
              tie_last, table, tables) -> np.ndarray:
-    """The ledger's arithmetic in words; only shared ties get their sum spelled out. Built from pieces, each
-    written once per distinct value and joined column-wise. Arrays, one value per ledger row: `div` and
-    `section` (-1: blank) are codes into DIVISIONS and `sections`, `table` into `tables` (points tables)."""
+    """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
+    ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
+    Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
+    `table` into `tables` (points tables)."""
     if not len(cls):
         return np.zeros(0, dtype=object)
     head = _each(lambda c, d, p: f"class {c}; {DIVISIONS[d]} list position {p} (", cls, div, pos)
@@ -719,7 +720,10 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} (cl. 12) skipped"
                  if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
     tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
-    tail = _each(lambda p: f" → {p:g}", np.where(tie, 0.0, points))
+    # Ties = order: a tied player's points are those of the position the listed order gives — the ruling named
+    ordered = (tie_n > 1) & ~tie
+    tail = _each(lambda p, o: ("; tied, Ties = order: the listed order decides" if o else "") + f" → {p:g}",
+                 np.where(tie, 0.0, points), ordered)
     rows = np.flatnonzero(tie)
     if len(rows):  # each tie shape (points table, positions, players) spelled out once
         tail[rows] = _each(lambda t, first, last, n: _tie_text(tables[t], first, last, n),
