@@ -50,7 +50,9 @@ def _norms(names: pd.Series) -> pd.Series:
     return names.map(memo)
 
 
-def resolve(season: Season) -> None:
+def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None) -> None:
+    """Give every result row and register row its `player` key (and the register's fields); the warnings above.
+    `pairs`: :func:`pairs_of` the results, when the caller already has it (the same rows, names and IDs)."""
     r, reg, issues = season.results, season.players, season.issues
     for frame in (r, reg):
         for col in ("name", "id"):
@@ -61,7 +63,10 @@ def resolve(season: Season) -> None:
         r["player"] = pd.Series(dtype="object")
     # Everything that depends only on a row's (name, ID) is worked out once per distinct pair (`u`, in order of
     # first appearance, so "the first row with …" is the first pair with it) and taken back to the rows by code.
-    pair, u = _pairs(r)
+    if pairs is None:
+        pair, u = _pairs(r)
+    else:  # made before the columns became object: the same codes; the distinct pairs as object too
+        pair, u = pairs[0], pairs[1].astype({"name": "object", "id": "object"})
     u["_norm"] = _norms(u["name"])
     r["_norm"] = _take(u["_norm"], pair, r.index)
     reg = reg.copy()
@@ -153,6 +158,12 @@ def resolve(season: Season) -> None:
         r["id"] = pd.Series(first_id, index=r.index, copy=False).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
+
+
+def pairs_of(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:
+    """Each row's code of its distinct (name, ID) pair and the pairs — shared by the season's checks and
+    :func:`resolve` (one factorising of 300,000 names instead of two)."""
+    return _pairs(r)
 
 
 def _pairs(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:

@@ -217,10 +217,11 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     names = cache.folder_key("names", folder, circuit.name) if use_cache and cache.enabled() else ""
     earlier = cache.load(names) if names else None
     had = identity.remember(earlier)
-    _common_checks(season)
+    pairs = identity.pairs_of(season.results) if len(season.results) else None
+    _common_checks(season, pairs)
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
-    identity.resolve(season)
+    identity.resolve(season, pairs)
     table = identity.known()
     if names and write_cache and (earlier is None or len(table) > had):  # new spellings: keep them for next time
         cache.store_later(names, dict(table))
@@ -664,8 +665,9 @@ def expand(frame: pd.DataFrame, fields) -> pd.DataFrame:
     return frame
 
 
-def _common_checks(season: Season) -> None:
-    """Checks every circuit shares: places in order, a player twice, birth years (dates: the circuits)."""
+def _common_checks(season: Season, pairs: tuple | None = None) -> None:
+    """Checks every circuit shares: places in order, a player twice, birth years (dates: the circuits).
+    `pairs`: identity.pairs_of the results, when the caller has it."""
     r, issues = season.results, season.issues
     if r.empty:
         return
@@ -681,7 +683,7 @@ def _common_checks(season: Season) -> None:
         _place_checks(season, r, pc)
     # The same player twice in one tournament (same ID, or same name where no ID)
     # (the key is built once per distinct (name, ID) pair; rows are compared on integer codes)
-    pair, u = identity._pairs(r)
+    pair, u = pairs if pairs is not None else identity.pairs_of(r)
     key = u["id"].where(u["id"].notna(), "name:" + identity._norms(u["name"].astype("object")).fillna(""))
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
     tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0]
