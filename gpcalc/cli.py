@@ -174,7 +174,7 @@ def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bo
     Example:
       gpcalc build sample_data/acf-2005 -o standings.xlsx --json standings.json
     """
-    from .issues import InputError
+    from .issues import InputError, OutputError
     from .pipeline import build as run_build
 
     progress = _Progress(True)
@@ -183,6 +183,10 @@ def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bo
                            use_cache=not no_cache)
     except InputError as exc:
         _fail_input(exc)
+    except OutputError as exc:
+        click.echo(f"error: {exc}. Nothing was written; the previous output is as it was.\n"
+                   "  hint: give -o / --json a file in a folder you can write to", err=True)
+        sys.exit(EXIT_USAGE)
     issues = result.issues
     if result.outcome is None:
         _print_issues(issues, stream=sys.stderr)
@@ -266,6 +270,13 @@ def run() -> None:
     except KeyboardInterrupt:
         click.echo("interrupted: nothing was written", err=True)
         sys.exit(130)
+    except OSError as exc:  # a path the user gave cannot be written (template -o, new, import -o)
+        from .issues import os_reason
+
+        where = f" '{exc.filename}'" if exc.filename else ""
+        click.echo(f"error: cannot write{where}: {os_reason(exc)}.\n"
+                   "  hint: give a path in a folder you can write to", err=True)
+        sys.exit(EXIT_USAGE)
     except Exception as exc:  # a bug in gpcalc, not the user's fault
         if os.environ.get("GPCALC_DEBUG"):
             raise

@@ -111,3 +111,26 @@ class InputError(Exception):
     def __init__(self, issues: Issues):
         super().__init__("; ".join(i.text() for i in issues.errors[:3]))
         self.issues = issues
+
+
+def os_reason(exc: OSError) -> str:
+    """What went wrong with a path, in the user's words (mkdir over a file says "File exists")."""
+    import errno
+
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        return "part of the path is a file, not a folder"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "no permission to write there"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return exc.strerror or str(exc)
+
+
+class OutputError(Exception):
+    """The output could not be written (a file in the way, no permission, a full disk): nothing was written —
+    temporary files are removed and the previous output is left as it was."""
+
+    def __init__(self, path, reason: OSError):
+        self.path, self.reason = path, reason
+        super().__init__(f"cannot write '{path}': {os_reason(reason)}")
+

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .circuits.base import Outcome
-from .issues import Issues
+from .issues import Issues, OutputError
 from .season import OUTPUT_DIR, Season, load_season
 
 DEFAULT_OUTPUT = "standings.xlsx"
@@ -116,11 +116,13 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
 
         def write_json(p: Path) -> None:
             with open(p, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=False)
+                # strict JSON (no NaN/Infinity tokens, which other parsers reject): build_json made every value safe
+                json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=False, allow_nan=False)
                 fh.write("\n")
 
         targets.append((Path(json_out), write_json))
     temps: list[tuple[Path, Path]] = []
+    target = out_path
     try:
         for target, writer in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -133,6 +135,8 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
         for tmp, target in temps:
             os.replace(tmp, target)
             result.written.append(target)
+    except OSError as exc:  # the place given cannot hold the output: the user's to fix, not a bug
+        raise OutputError(target, exc) from exc
     finally:
         for tmp, _ in temps:
             if tmp.exists():

@@ -138,7 +138,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     folder = Path(folder)
     issues = Issues()
     if not folder.is_dir():
-        issues.error("no-folder", f"the season folder '{folder}' does not exist",
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        issues.error("no-folder", f"the season folder '{folder}' {what}",
                      hint="give the folder that holds season.xlsx (gpcalc new CIRCUIT FOLDER makes one)")
         raise InputError(issues)
     season_path = next((p for p in folder.iterdir() if p.name.casefold() == SEASON_FILE), None)

@@ -184,6 +184,24 @@ def test_small_girls_group_and_boy_in_p_warn(tmp_path):  # ASS §2 stk. 3: group
     assert "Bo Boy is in the girls' group P but Sex is M" in res.output
 
 
+def test_age_groups_sheet_with_a_gap_is_an_error(tmp_path):  # ASS §1 stk. 2: every player has an age group
+    rows = [["D", 1, "Aa Bb", "X", 2000, "D", 4, 7], ["D", 2, "Cc Dd", "X", 2001, "D", 3, 7],
+            ["P", 1, "Ee Ff", "X", 2000, "K", 3, 7]]
+    ages = [["Group", "Born from", "Born to"], ["C", 1998, 1999], ["D", 2001, 2001]]  # 2000: in no group
+    settings = {"Kredsløb": "aarhus", "Sæson": "2012/2013", "Antal GPT": 2}
+    folder = make_season(tmp_path, settings, sheets={"Age groups": ages},
+                         tournaments={"g1.xlsx": gpt("GPT 1", dt.date(2012, 9, 22), [["D", 7], ["P", 7]], rows)})
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 1
+    assert "Resultater!E2: Aa Bb: born 2000, a year no group of the Age groups sheet covers" in res.output
+    assert "Cc Dd" not in res.output and "Ee Ff" not in res.output  # covered; a P player needs no age group
+    ages[2] = ["D", 2000, 2001]  # the years meet again
+    folder = make_season(tmp_path, settings, sheets={"Age groups": ages}, name="ok",
+                         tournaments={"g1.xlsx": gpt("GPT 1", dt.date(2012, 9, 22), [["D", 7], ["P", 7]], rows)})
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 0 and "no-age-group" not in res.output
+
+
 def test_template_command_and_committed_template(tmp_path):  # the committed template is the generator's
     out = tmp_path / "t.xlsx"
     res = CliRunner().invoke(main, ["template", "aarhus", "-o", str(out)])

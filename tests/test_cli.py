@@ -145,3 +145,39 @@ def test_the_output_gets_an_ordinary_files_permissions(tmp_path):
     out.chmod(0o664)  # a mode the coordinator chose is kept by the next build
     assert CliRunner().invoke(main, ["build", str(folder)]).exit_code == 0
     assert out.stat().st_mode & 0o777 == 0o664
+
+
+def _gpcalc(*args: str) -> subprocess.CompletedProcess:
+    """The installed entry point's behaviour (gpcalc.cli.run), in a child process."""
+    return subprocess.run([sys.executable, "-c", "from gpcalc.cli import run; run()", *args],
+                          capture_output=True, text=True)
+
+
+def test_an_output_that_cannot_be_written_is_a_clear_usage_error(tmp_path):  # CONTRACT: exit 2, no traceback
+    folder = season(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", str(folder)]).exit_code == 0
+    out = folder / "output" / "standings.xlsx"
+    old = out.read_bytes()
+    blocker = tmp_path / "afile"
+    blocker.write_text("")
+    res = runner.invoke(main, ["build", str(folder), "-o", str(blocker / "x.xlsx")])
+    assert res.exit_code == 2, res.output
+    assert f"cannot write '{blocker / 'x.xlsx'}': part of the path is a file, not a folder" in res.output
+    assert "internal error" not in res.output and "Traceback" not in res.output
+    res = runner.invoke(main, ["build", str(folder), "--json", str(blocker / "o.json")])
+    assert res.exit_code == 2 and "cannot write" in res.output
+    assert out.read_bytes() == old and not list(out.parent.glob(".*.tmp"))  # nothing written, nothing left
+    for args in (["template", "acf", "-o", str(blocker / "t.xlsx")], ["new", "acf", str(blocker / "s")]):
+        proc = _gpcalc(*args)
+        assert proc.returncode == 2, proc.stderr
+        assert "cannot write" in proc.stderr and "part of the path is a file" in proc.stderr
+        assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_file_given_as_the_season_folder_is_named_as_a_file(tmp_path):  # CONTRACT: errors say what is wrong
+    f = tmp_path / "season.xlsx"
+    f.write_text("")
+    res = CliRunner().invoke(main, ["check", str(f)])
+    assert res.exit_code == 1
+    assert "is a file, not a folder" in res.output and "does not exist" not in res.output

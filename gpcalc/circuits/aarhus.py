@@ -121,9 +121,11 @@ class Aarhus(Circuit):
                 issues.warning("gpts-exceeded", f"{n} GPT workbooks but the season setting GPTs is "
                                f"{season.settings['gpts']}", **season.setting_where("gpts"),
                                hint="correct the setting GPTs or remove a workbook")
+        twice = False
         if "Age groups" in season.tables and len(season.tables["Age groups"]):
             ag = season.tables["Age groups"]
-            if ag["group"].duplicated().any():
+            twice = bool(ag["group"].duplicated().any())
+            if twice:
                 issues.error("age-groups", "the Age groups sheet lists a group twice", file="season.xlsx",
                              sheet="Age groups", hint="one row per group A–F")
         if r.empty:
@@ -148,6 +150,16 @@ class Aarhus(Circuit):
         for row in r[born_needed].itertuples():
             issues.error("missing-born", f"{row.name}: the birth year is needed for the age group (§1 stk. 2)",
                          hint="write the birth year (2001) or date", **season.where(row, "born"))
+        if year and not twice:
+            # an Age groups sheet whose years leave a gap: a player born in it would be in no age-group ranking
+            table, _ = self._age_tables(season, year)
+            codes, _ = R.age_group_codes(r["born_year"], table)
+            gap = r[(codes < 0) & r["born_year"].notna().to_numpy() & ~canon.isin(["P", "N"]).to_numpy()]
+            for row in gap.drop_duplicates("born_year").itertuples():
+                issues.error("no-age-group", f"{row.name}: born {row.born_year}, a year no group of the Age groups "
+                             "sheet covers: the player would be in no age-group ranking (§1 stk. 2)",
+                             hint="make the groups' years meet on the Age groups sheet of season.xlsx (or clear "
+                             "the sheet for the default table)", **season.where(row, "born"))
         for row in r[prequal & ~kinds.eq(R.DM)].itertuples():
             issues.error("status-not-dm", "Status Pre-qualified is only for DM-kvalifikation",
                          hint="clear the Status cell", **season.where(row, "status"))

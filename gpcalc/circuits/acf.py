@@ -522,7 +522,8 @@ class ACF(Circuit):
         best["prize"] = best["player"].map(prize_of["ranking"] + " " + prize_of["place"].astype(str))
         best["state"] = best["state"].fillna("(none)")
         sheet = best.sort_values(["state", "best_score", "name"], ascending=[True, False, True], kind="stable")
-        summary = sheet.groupby("state").agg(total=("player", "size"),
+        # the ranking is of the States (cl. 8(g)); players with no State or from overseas stay on the players sheet
+        summary = sheet[sheet["state"].isin(STATES)].groupby("state").agg(total=("player", "size"),
                                              winners=("prize", lambda s: s.notna().sum())).reset_index()
         summary = summary.rename(columns={"state": "club"})
         summary["ranking"] = "State"
@@ -532,7 +533,8 @@ class ACF(Circuit):
                                                         "prize"]],
                                 note="Players with Grand Prix points, by State, with their best division score "
                                      "and any prize won (cl. 8(g)). On the States sheet, total = players with "
-                                     "points.", formats={"best_score": "points"})
+                                     "points; players with no State ('(none)') or from overseas are listed here "
+                                     "but rank in no State.", formats={"best_score": "points"})
         return clubs, states_sheet
 
     # ------------------------------------------------------------------ templates

@@ -377,7 +377,10 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
         return None
     if book is None:
         return None
-    fd, tmp_name = tempfile.mkstemp(suffix=".xlsx", dir=str(output.parent.resolve()))
+    try:
+        fd, tmp_name = tempfile.mkstemp(suffix=".xlsx", dir=str(output.parent.resolve()))
+    except OSError as exc:  # name the output asked for, not the temporary file
+        raise OSError(exc.errno, exc.strerror, str(output)) from exc
     os.close(fd)
     tmp = Path(tmp_name)
     try:

@@ -89,6 +89,6 @@ def build_json(season, outcome: Outcome, issues: list[Issue]) -> dict[str, Any]:
         "issues": [{k: (v or None) if k in ("file", "sheet", "cell") else v for k, v in i.as_dict().items()
                     if k != "hint"} | {"hint": i.hint} for i in issues],
     }
-    for k, v in outcome.json_extra.items():
-        out[k] = v() if callable(v) else v
+    for k, v in outcome.json_extra.items():  # a circuit's own sections, made JSON-safe like the rest (NaN → null)
+        out[k] = clean(v() if callable(v) else v)
     return out
