@@ -205,8 +205,8 @@ def _show(v) -> str:
 def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200) -> None:
     """Near-identical names without IDs (a typo apart): compared within blocks of the same initials.
     `by_name`: the rows whose player key is their name."""
-    names = r.loc[by_name, ["_norm", "name"]].drop_duplicates("_norm")
-    if len(names) < 2:
+    names = r.loc[by_name & r["_norm"].notna(), ["_norm", "name"]].drop_duplicates("_norm")  # (a blank name:
+    if len(names) < 2:  # an error already, no spelling to compare)
         return
     names = names.assign(_block=names["_norm"].map(lambda n: "".join(sorted(w[0] for w in n.split()))[:3]))
     found = 0

@@ -154,12 +154,18 @@ def read_score(raw: Any) -> float | None:
     return value
 
 
+LARGEST_INT = 1_000_000_000  # no count, category or place on a chess workbook comes near it (int64-safe)
+LARGEST_PLACE = 100_000
+
+
 def read_int(raw: Any) -> int | None:
     value = read_number(raw)
     if value is None:
         return None
     if not float(value).is_integer():
         raise BadValue(f"'{clean_text(raw)}' is not a whole number")
+    if abs(value) > LARGEST_INT:
+        raise BadValue(f"'{clean_text(raw)}' is too large")
     return int(value)
 
 
@@ -180,6 +186,8 @@ def read_place(raw: Any) -> tuple[int, bool] | None:
             return None
         if not float(raw).is_integer() or raw < 1:
             raise BadValue(f"'{clean_text(raw)}' is not a place")
+        if raw > LARGEST_PLACE:
+            raise BadValue(f"'{clean_text(raw)}' is not a place (too large)")
         return int(raw), False
     text = clean_text(raw)
     if not text:
@@ -190,6 +198,8 @@ def read_place(raw: Any) -> tuple[int, bool] | None:
     place = int(m.group(1))
     if place < 1:
         raise BadValue(f"'{text}' is not a place (places start at 1)")
+    if place > LARGEST_PLACE or (m.group(2) is not None and int(m.group(2)) > LARGEST_PLACE):
+        raise BadValue(f"'{text}' is not a place (too large)")
     tied = text.startswith(("=", "T", "t")) or "=" in text or m.group(2) is not None
     if m.group(2) is not None and int(m.group(2)) < place:
         raise BadValue(f"'{text}' goes backwards")

@@ -710,6 +710,10 @@ def _schema_checks(season: Season) -> None:
             return {"file": row["file"], "sheet": row["sheet"], "cell": row["cells"].get(key, "")}
 
         validate(t, c.tournament_spec().fields, c.tournament_checks, season.issues, where)
+    for spec in c.tournament_sheets:  # the tournaments' other sheets (Sections, Groups …): their fields' ranges
+        table = season.tables.get(spec.name)
+        if table is not None and len(table):
+            validate(table, spec.fields, (), season.issues, season.where)
 
 
 def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:

@@ -202,6 +202,17 @@ def test_age_groups_sheet_with_a_gap_is_an_error(tmp_path):  # ASS §1 stk. 2: e
     assert res.exit_code == 0 and "no-age-group" not in res.output
 
 
+def test_placement_prize_per_0_and_rounds_0_are_errors(tmp_path):  # ASS §1 stk. 7, §5 stk. 6: no division by 0
+    rows = [["D", 1, "Aa Bb", "X", 2000, "D", 4, 7]]
+    settings = {"Kredsløb": "aarhus", "Sæson": "2012/2013", "Antal GPT": 2, "Placement prize per": 0}
+    folder = make_season(tmp_path, settings,
+                         tournaments={"g1.xlsx": gpt("GPT 1", dt.date(2012, 9, 22), [["D", 0]], rows)})
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 1
+    assert "Placement prize per is 0: it must be 1 or more" in res.output  # not silently the default 4
+    assert "Grupper!B2: Rounds: 0 is out of range (it must be at least 1)" in res.output
+
+
 def test_template_command_and_committed_template(tmp_path):  # the committed template is the generator's
     out = tmp_path / "t.xlsx"
     res = CliRunner().invoke(main, ["template", "aarhus", "-o", str(out)])

@@ -93,7 +93,7 @@ class Aarhus(Circuit):
         SheetSpec("Groups", (
             Field("Group", "text", required=True, aliases=("Gruppe",), help=GROUP_HELP, example="C", width=10),
             Field("Rounds", "count", required=True, aliases=("Runder", "Antal runder"),
-                  help="Rounds the group played that day.", example=7, width=10),
+                  help="Rounds the group played that day.", example=7, width=10, minimum=1, maximum=99),
         ), aliases=("Grupper",), help="Group | Rounds: one row per group played (§5 stk. 6)."),
     )
     season_sheets = (
@@ -122,6 +122,11 @@ class Aarhus(Circuit):
                                f"{season.settings['gpts']}", **season.setting_where("gpts"),
                                hint="correct the setting GPTs or remove a workbook")
         twice = False
+        per = season.settings.get("placement_prize_per")
+        if per is not None and per < 1:  # one prize per 0 players: no number to divide by (§1 stk. 7)
+            issues.error("placement-prize-per", f"Placement prize per is {per}: it must be 1 or more",
+                         **season.setting_where("placement_prize_per"),
+                         hint="write how many players share one placement prize, e.g. 4 (or clear it for 4)")
         if "Age groups" in season.tables and len(season.tables["Age groups"]):
             ag = season.tables["Age groups"]
             twice = bool(ag["group"].duplicated().any())
@@ -220,7 +225,7 @@ class Aarhus(Circuit):
         s = season.settings
         year = season.year
         cfg = R.Settings(start_year=year, gpts=int(s["gpts"]) if s.get("gpts") else None,
-                         prize_per=int(s.get("placement_prize_per") or 4),
+                         prize_per=int(s["placement_prize_per"]) if s.get("placement_prize_per") else 4,
                          normalise_am=bool(s.get("normalise_aarhusmesterskab")))
         t = season.tournaments.copy()
         r = season.results

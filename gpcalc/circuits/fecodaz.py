@@ -94,7 +94,7 @@ class FECODAZ(Circuit):
         Field("Base category", "int", aliases=("Categoría base", "Categoria base", "Categoría", "Categoria",
                                                "Base"),
               help="The categoría the federation assigned (required for Open, Closed and National with cash). / "
-                   "Categoría asignada por FECODAZ.", example=8),
+                   "Categoría asignada por FECODAZ.", example=8, minimum=1, maximum=99),
         Field("IRT", "yesno", required=True, aliases=("FIDE rated", "Válido ELO FIDE"),
               help="Yes if FIDE-rated and registered with FIDE in advance (Art. 2 b). / Sí o No.", example="Yes"),
         Field("Norms", "choice", required=True, choices=("None", "IM", "GM"), choice_aliases=NORM_ALIASES,
@@ -105,7 +105,7 @@ class FECODAZ(Circuit):
               help="Yes if it has cash prizes (a national championship without them starts at categoría 3). / "
                    "Sí o No.", example="Yes"),
         Field("Rounds", "count", required=True, aliases=("Rondas",), help="Number of rounds (at least 6, Art. 2 g).",
-              example=9),
+              example=9, minimum=1, maximum=99),
         Field("Entry fees", "money", aliases=("Inscripciones", "Total inscripciones"),
               help="Total entry fees collected, in pesos (Art. 2 c).", example=7_200_000),
         Field("Prizes paid", "money", aliases=("Premios pagados", "Premios", "Bolsa de premios"),
@@ -143,11 +143,11 @@ class FECODAZ(Circuit):
               width=10),
         Field("Team", "text", aliases=("Equipo",), help="Team events: the player's team.", width=16),
         Field("Team place", "count", aliases=("Puesto equipo", "Puesto del equipo", "Team rank"),
-              help="Team events: the team's final place.", width=8),
+              help="Team events: the team's final place.", width=8, minimum=1),
         Field("Board", "count", aliases=("Tablero",), help="Team events: the board (1–4; 5 or more = reserve).",
-              width=8),
+              width=8, minimum=1, maximum=99),
         Field("Board place", "count", aliases=("Puesto tablero", "Puesto en el tablero", "Board rank"),
-              help="Team events: place among the players of the same board.", width=8),
+              help="Team events: place among the players of the same board.", width=8, minimum=1),
     )
     register_columns = (
         Field("League", "text", aliases=("Liga",), help="The player's liga (wins over tournament rows)."),
