@@ -35,6 +35,7 @@ class RawSheet:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     hidden_rows: list[int] = field(default_factory=list)  # Excel row numbers (1-based) marked hidden
     formulas: list[str] = field(default_factory=list)  # cells holding a formula with no saved value
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (cell, '#N/A'): cells showing an Excel error
 
 
 @dataclass
@@ -112,7 +113,8 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
             if info and info.typed:
                 _restore_typed(rows, info.typed)
             sheets[name] = RawSheet(name, rows, hidden, [_merge_box(m) for m in merged],
-                                    info.hidden_rows if info else [], info.formulas if info else [])
+                                    info.hidden_rows if info else [], info.formulas if info else [],
+                                    info.errors if info else [])
     except Exception as exc:  # calamine's errors are plain exceptions with a message
         issues.error("unreadable", f"cannot read the workbook: {str(exc).splitlines()[0][:200]}",
                      hint="open it in Excel and save it again as .xlsx", **where)
@@ -136,6 +138,7 @@ class SheetScan:
     hidden_rows: list[int] = field(default_factory=list)
     formulas: list[str] = field(default_factory=list)
     typed: dict[str, str] = field(default_factory=dict)  # cell → "=3": a place typed as =3 became a formula
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (cell, '#N/A'): python-calamine reads them as ''
 
 
 @dataclass
@@ -375,6 +378,8 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                         scan.hidden_rows.append(int(r.group(1)))
             if b"<f" in done:
                 scan.formulas.extend(_formulas_without_value(done, calc_on_load, scan.typed))
+            if b't="e"' in done:
+                scan.errors.extend(_error_cells(done))
         if finished or not chunk:
             break
     while member.read(_CHUNK):  # the rest (merges, validations, …): read to the end so the CRC is checked
@@ -409,6 +414,21 @@ def _restore_typed(rows: list[list[Any]], typed: dict[str, str]) -> None:
             if c >= len(row):
                 row.extend([""] * (c + 1 - len(row)))
             row[c] = text
+
+
+_ERROR_CELL = re.compile(rb'<c\s[^>]*?\bt="e"[^>]*>(.*?)</c>', re.S)
+_ERROR_VALUE = re.compile(rb"<v>\s*([^<]*?)\s*</v>")
+
+
+def _error_cells(done: bytes) -> list[tuple[str, str]]:
+    """Cells of type "e": an Excel error shown in the cell (#N/A, #DIV/0!, #VALUE! …), as (cell, error)."""
+    out = []
+    for m in _ERROR_CELL.finditer(done):
+        ref = _CELL_REF.match(m.group(0))
+        value = _ERROR_VALUE.search(m.group(1))
+        if ref:
+            out.append((ref.group(1).decode(), value.group(1).decode(errors="replace") if value else "#error"))
+    return out
 
 
 def _formulas_without_value(done: bytes, calc_on_load: bool, typed: dict[str, str] | None = None) -> list[str]:
@@ -546,8 +566,9 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
 
 
 def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, issues: Issues) -> None:
-    """Formulas with no saved value (an error: the number would be a silent 0) and hidden rows (read, but
-    said) in the columns and rows gpcalc reads."""
+    """Formulas with no saved value (an error: the number would be a silent 0), cells showing an Excel error (an
+    error: python-calamine reads them as blank) and hidden rows (read, but said) in the columns and rows gpcalc
+    reads."""
     where = {"file": file, "sheet": raw.name}
     for cell in raw.formulas:
         letters = cell.rstrip("0123456789")
@@ -556,6 +577,12 @@ def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, is
                          "workbook was written by a program, not saved by a spreadsheet), so its value is "
                          "unknown", cell=cell, hint="open the workbook in Excel or LibreOffice and save it "
                          "(that stores the results), or type the value instead of the formula", **where)
+    for cell, error in raw.errors:
+        letters = cell.rstrip("0123456789")
+        if letters in columns and int(cell[len(letters):] or 0) >= first_row:
+            issues.error("excel-error", f"this cell shows the Excel error {error} (a formula that failed), so its "
+                         "value is unknown", cell=cell, hint="correct the formula or type the value (clear the "
+                         "cell if it should be blank)", **where)
     hidden = [r for r in raw.hidden_rows if r >= first_row and r - 1 < len(raw.rows)
               and row_filled(raw.rows[r - 1])]
     if hidden:

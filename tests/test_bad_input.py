@@ -354,6 +354,10 @@ def _hide_sheet(ws, rs, wb) -> None:
     rs.hide()
 
 
+def _error_born(ws, rs, wb) -> None:
+    rs.write_formula(2, 5, "=NA()", None, "#N/A")  # the second player's Born: a lookup that failed (F3)
+
+
 def _far_cell(ws, rs, wb) -> None:
     rs.write_string(399, 16383, "stray")  # XFD400: 400 rows × 16,384 columns
 
@@ -532,6 +536,8 @@ CASES: list[Case] = [
     Case("formula-no-value", "a formula whose result was never saved",
          acf(post=hostile("formula.xlsx", formula_book(cached=False))), "formula-no-value", "formula.xlsx",
          "Tournament!B7"),
+    Case("excel-error", "a formula showing an Excel error (#N/A) in an optional cell (Born)",
+         acf(post=hostile("error.xlsx", styled_book(_error_born))), "excel-error", "error.xlsx", "Results!F3"),
     # -- read, with a warning (exit 0)
     Case("outside-season", "a tournament outside the season (ACF: warned, cl. 2)",
          acf(lambda b: (set_setting("Start", dt.date(2006, 3, 5))(b), set_setting("End", dt.date(2006, 3, 6))(b))),
