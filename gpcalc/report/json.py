@@ -15,6 +15,13 @@ from ..issues import Issue
 
 def clean(v: Any, decimals: int | None = None) -> Any:
     """A JSON-safe plain value: numbers stay numbers (rounded to hide float noise), blanks become null."""
+    t = type(v)
+    if t is str:  # the common cases first (a circuit's sections can hold hundreds of thousands of values)
+        return v
+    if t is dict:
+        return {str(k): clean(x) for k, x in v.items()}
+    if t is int:
+        return v
     if v is None or v is pd.NaT:
         return None
     if isinstance(v, bool | np.bool_):
