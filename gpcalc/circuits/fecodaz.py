@@ -41,6 +41,7 @@ RANKING_ORDER = {n: i for i, n in enumerate(ALL_RANKINGS)}
 RK_NAMES = np.array(sorted(ALL_RANKINGS), dtype=object)
 RK_CODE = {n: i for i, n in enumerate(RK_NAMES)}
 RK_ORDER = np.array([RANKING_ORDER[n] for n in RK_NAMES], dtype="int64")  # code → RANKING_ORDER
+CAP_ROW = "Closed-tournament cap"  # the ledger's tournament on the rows of the closed-tournament cap
 AMATEUR_LIGA = "Amateur"  # the ligas of the amateur tournament: Sub 2000, 1800, 1700 pooled (ruling)
 TITLE_CHOICES = tuple(R.TITLE_POINTS)
 TITLE_ALIASES = tuple((k, v) for k, v in R.TITLE_ALIASES.items()) + tuple(
@@ -290,11 +291,11 @@ class FECODAZ(Circuit):
                     hint="one row per categoría: the categoría, then the points of places 1, 2, 3 …")
         return table
 
-    def _breakdown(self, season, tcodes: tuple | None = None) -> pd.DataFrame:
+    def _breakdown(self, season, tcodes: tuple | None = None, pcodes: tuple | None = None) -> pd.DataFrame:
         t = season.tournaments
         tours = pd.DataFrame({"tournament": t["tournament"], "kind": t["kind"], "base": t["base_category"],
                               "norms": t["norms"].fillna("None"), "cash": t["cash_prizes"].fillna(False)})
-        return R.category_breakdown(tours, season.results, tcodes=tcodes)
+        return R.category_breakdown(tours, season.results, tcodes=tcodes, pcodes=pcodes)
 
     # ------------------------------------------------------------------ compute
 
@@ -309,7 +310,8 @@ class FECODAZ(Circuit):
         # The rules run on integer codes for tournament and player (each name's rank among the sorted names, so
         # sorting by code is sorting by name): one hashing of the text columns instead of one per group-by,
         # merge and lookup. The output frames get the names back (``codes.*``).
-        codes = _Codes(tours_out["tournament"], r["tournament"], r["player"], row_codes=row_codes[0])
+        codes = _Codes(tours_out["tournament"], r["tournament"], r["player"], row_codes=row_codes[0],
+                       player_codes=row_codes[1] if len(row_codes) > 1 else None)
         r = r.assign(tournament=codes.t_rows, player=codes.p_rows)
         # (the rules below read none of these: they are not copied with every subset of the rows)
         r = r.drop(columns=["file", "sheet", "row", "name", "id", "games", "league"])
@@ -334,12 +336,13 @@ class FECODAZ(Circuit):
         cat_pairs = ((np.cumsum(is_cat) - 1)[fed_pairs[0][on_cat]], fed_pairs[1][on_cat])
         # (the award rows' place is read by nothing below — the ledger does not show it: left out of the concats,
         # where the amateur rows' object column would make every place an object)
-        awards = pd.concat([
-            R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs),
-            R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year),
-        ], ignore_index=True).drop(columns="place")
+        # (the senior, team and amateur/youth awards joined in one concat: one copy of the rows, not two)
+        senior = R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs)
+        team = R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year)
         extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table)
-        awards = pd.concat([awards, extra_awards.drop(columns=["position", "place"])], ignore_index=True)
+        awards = pd.concat([senior.drop(columns="place"), team.drop(columns="place"),
+                            extra_awards.drop(columns=["position", "place"])], ignore_index=True)
+        del senior, team  # (their memory freed now, for the frames below to reuse)
         awards["points"] = awards["points"].astype("float64")
         awards["tournament"] = awards["tournament"].astype("int64")  # (an empty award frame has object columns)
         awards["player"] = awards["player"].astype("int64")
@@ -358,6 +361,7 @@ class FECODAZ(Circuit):
         keep_live = ~awards["player"].isin(sanctioned)
         # entries, totals and standings on ranking codes too (count_best's limits by code)
         limits_c = pd.Series(limits.to_numpy(), index=[RK_CODE[k] for k in limits.index], dtype="int64")
+        counted = None  # each award row's counted flag, where known without the ledger's look-up by key
         if keep_live.any():
             # the dates (each the tournament's start, as objects) go through _entries and count_best as the
             # tournament's rank among the sorted distinct starts (blank: NaN, last): the same order, ties and
@@ -367,8 +371,17 @@ class FECODAZ(Circuit):
             d_codes = pd.factorize(tinfo["start"], sort=True)[0]
             date_rank = pd.Series(np.where(d_codes < 0, np.nan, d_codes.astype("float64")), index=tinfo.index)
             entries = _entries(live.assign(date=R.tmap(live["tournament"], date_rank)))
-            entries, totals = R.count_best(entries, limits_c)
+            # (count_best keeps only the columns read below: the date is put back from the tournaments and
+            # nothing reads closed after it)
+            entries, totals = R.count_best(entries, limits_c, keep=[c for c in (
+                "ranking", "player", "tournament", "points", "_row") if c in entries.columns])
             entries["date"] = R.tmap(entries["tournament"], tinfo["start"])
+            if "_row" in entries.columns:
+                # each award's counted flag through its entry's ``_row`` (an award row of a sanctioned player
+                # has no entry: False, as the ledger's look-up by key has it)
+                counted = np.zeros(len(awards), dtype=bool)
+                counted[np.flatnonzero(keep_live.to_numpy(bool))[entries["_row"].to_numpy()]] = \
+                    entries["counted"].to_numpy(bool)
         else:
             entries = _entries(awards.loc[keep_live, ["rk", "player", "tournament", "date", "points", "closed"]])
             entries, totals = entries.assign(counted=pd.Series(dtype=bool)), pd.DataFrame(
@@ -376,7 +389,7 @@ class FECODAZ(Circuit):
 
         standings = self._standings(season, r, tours, totals, entries, players, sanctioned, limits, extra_members,
                                     codes, fed_pairs, object_members)
-        ledger = self._ledger(awards, entries, totals, players, sanctioned, tours, codes)
+        ledger = self._ledger(awards, entries, totals, players, sanctioned, tours, codes, counted)
         entries = entries.assign(ranking=_rk_names(entries["ranking"], "str"),
                                  player=codes.players(entries["player"], "str"),
                                  tournament=codes.tournaments(entries["tournament"], "str"))
@@ -457,7 +470,9 @@ class FECODAZ(Circuit):
     # -- tournaments: categoría (Art. 3), validity (Art. 2 q), compliance (Art. 2)
     def _tournaments(self, season, emit: bool = True, row_codes: list | None = None) -> pd.DataFrame:
         """``row_codes``: a list to which the result rows' ``pd.factorize`` of the tournament is appended (formed
-        here once, for the player counts and the categoría breakdown, and shared with compute's ``_Codes``).
+        here once, for the player counts and the categoría breakdown, and shared with compute's ``_Codes``), then
+        — where the breakdown is made here — their ``pd.factorize(sort=True, use_na_sentinel=False)`` of the
+        player (the breakdown's player codes and ``_Codes``' own: one hashing of the names for both).
         validate() (``emit``) keeps its frame in ``season.scratch``; compute takes it from there when the season's
         tournaments and results are still the very frames it was made from (the frame does not depend on
         ``emit``: only the warnings are emitted or not)."""
@@ -476,7 +491,10 @@ class FECODAZ(Circuit):
         tcode, t_names = tcodes
         sizes = pd.Series(np.bincount(tcode[tcode >= 0], minlength=len(t_names)), index=t_names)
         t["players"] = t["tournament"].map(sizes).fillna(0).astype(int)
-        br = self._breakdown(season, tcodes)
+        pcodes = pd.factorize(r["player"], sort=True, use_na_sentinel=False)
+        if row_codes is not None:
+            row_codes.append(pcodes)
+        br = self._breakdown(season, tcodes, pcodes)
         t = t.merge(br, on="tournament", how="left")
         t["feeds"] = np.where(t["kind"].isin(["National", "Team"]), t["ranking"].fillna("Absoluto"), "Absoluto")
         t.loc[t["kind"] == "Sub 14", "feeds"] = "Sub 14"
@@ -700,28 +718,58 @@ class FECODAZ(Circuit):
         return s[cols]
 
     # -- the ledger: every award, counted or not; the closed cap; sanctions
-    def _ledger(self, awards, entries, totals, players, sanctioned, tours, codes: _Codes) -> pd.DataFrame:
-        """The ledger on tournament and player codes; the names put back at the end."""
-        lg = _ledger_lookups(awards, entries, players)
+    def _ledger(self, awards, entries, totals, players, sanctioned, tours, codes: _Codes,
+                counted: np.ndarray | None = None) -> pd.DataFrame:
+        """The ledger on tournament and player codes; the names put back at the end. ``counted``: each award
+        row's counted flag, if the caller has it (see ``_ledger_lookups``)."""
+        lg = _ledger_lookups(awards, entries, players, names=False, counted=counted)
         out_of = lg["player"].isin(sanctioned)
         if out_of.any():
             lg.loc[out_of, "detail"] = lg.loc[out_of, "detail"] + " — forfeited: unjustified withdrawal (Art. 6)"
         r_pos = RK_ORDER[lg["rk"].to_numpy("int64")]
-        lg = lg[LEDGER_COLUMNS + ["counted"]]
+        # the names (tournament, player, name, id) are put in after the sort where they can be: the sort then
+        # moves integer codes, and each name column is gathered once, in its final order (``_p``: see
+        # ``_ledger_lookups``)
+        later = "_p" in lg.columns
+        lg = lg[[*LEDGER_COLUMNS, "counted"] if not later else
+                [c for c in (*LEDGER_COLUMNS, "counted", "_p") if c not in ("name", "id")]]
+
+        cap_code = len(codes.t_names)  # the cap rows' tournament code while the names wait (one past the last)
+
+        def names(f: pd.DataFrame) -> pd.DataFrame:  # the name columns put in (and at their places)
+            t = f["tournament"].to_numpy("int64")
+            on_cap = t == cap_code
+            tn = codes.t_names[np.where(on_cap, 0, t)]
+            tn[on_cap] = CAP_ROW
+            f = f.assign(tournament=pd.Series(tn, index=f.index, dtype=object), player=codes.players(f["player"]))
+            if later:
+                at = f["_p"].to_numpy()
+                f = f.drop(columns="_p")
+                f.insert(LEDGER_COLUMNS.index("name"), "name", players["name"].take(at).set_axis(f.index))
+                f.insert(LEDGER_COLUMNS.index("id"), "id", players["id"].take(at).set_axis(f.index))
+            return f
+
         tord = {t: i for i, t in enumerate(tours["tournament"])}
         t_pos = R.tmap(lg["tournament"], tord).fillna(len(tord))
-        lg = lg.assign(tournament=codes.tournaments(lg["tournament"]), player=codes.players(lg["player"]))
         cut = totals[totals["cap_cut"] > 0]
+        named = False  # whether the names are in already
         if len(cut):
             cap = cut.merge(players[["player", "name", "id"]], on="player", how="left")
+            p_cap = pd.Index(players["player"]).get_indexer(cap["player"]) if later else None
+            if not later or (p_cap < 0).any():  # (no ``_p``, or a player the merge does not find: names first)
+                lg, later, named = names(lg), False, True
+            # (while the names wait: the cap rows' tournament as ``cap_code``, the player as its code, and their
+            # position in ``players`` — the merge's name and id, taken later)
             cap = pd.DataFrame({
-                "tournament": "Closed-tournament cap", "date": pd.NaT, "ranking": _rk_names(cap["ranking"]),
-                "player": codes.players(cap["player"]), "name": cap["name"], "id": cap["id"],
+                "tournament": np.full(len(cap), cap_code) if later else CAP_ROW, "date": pd.NaT,
+                "ranking": _rk_names(cap["ranking"]),
+                "player": cap["player"] if later else codes.players(cap["player"]),
+                **({"_p": p_cap} if later else {"name": cap["name"], "id": cap["id"]}),
                 "points": -cap["cap_cut"],
                 "rule": R.RULE_CAP,
                 "detail": "counted closed-tournament points " + R._fmts(cap["closed_counted"])
                           + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
-            lg = pd.concat([lg, cap], ignore_index=True)
+            lg = pd.concat([lg, cap[list(lg.columns)]], ignore_index=True)
             t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
             r_pos = np.concatenate([r_pos, RK_ORDER[cut["ranking"].to_numpy("int64")]])
         # = a stable sort_values([tournament position, ranking order, points], ascending=[True, True, False])
@@ -736,7 +784,8 @@ class FECODAZ(Circuit):
             order = R._stable_argsort(key * (int(down.max()) + 1) + down)
         else:
             order = np.lexsort((R._sort_key(lg["points"], asc=False), key))
-        return lg.iloc[order].reset_index(drop=True)
+        lg = lg.iloc[order].reset_index(drop=True)
+        return lg if named else names(lg)
 
     def _ligas(self, standings: pd.DataFrame, season=None) -> pd.DataFrame:
         """Art. 5 d: main ranking and the amateur tournament (Sub 2000, 1800, 1700 pooled: each player is in
@@ -961,33 +1010,53 @@ def _entries(live: pd.DataFrame) -> pd.DataFrame:
     """``live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(date=("date",
     "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()`` on the integer codes: the
     groups in order of first appearance, date and closed from each group's first row (both are the tournament's,
-    the same on every row of a group), the points summed (whole and half points: exact in any order)."""
+    the same on every row of a group), the points summed (whole and half points: exact in any order). Where every
+    key is on one row only, the frame also has ``_row``: each entry's row in ``live``."""
     keys = [live[c].to_numpy() for c in ("rk", "player", "tournament")]
     ok = len(live) and all(k.dtype.kind in "iu" and int(k.min()) >= 0 for k in keys) and \
         live["date"].notna().all() and live["closed"].notna().all() and live["points"].dtype == np.float64
     if ok:
         tops = [int(k.max()) + 1 for k in keys]
         if tops[0] * tops[1] * tops[2] < 2 ** 62:
-            g, _ = pd.factorize((keys[0].astype("int64") * tops[1] + keys[1]) * tops[2] + keys[2])
-            first = R._first_index(g)
+            folded = (keys[0].astype("int64") * tops[1] + keys[1]) * tops[2] + keys[2]
             pts = live["points"].to_numpy("float64")
             half = 2 * pts
             if np.isfinite(pts).all() and np.array_equal(half, np.floor(half)) and np.abs(half).max() < 2 ** 40:
+                # (``copy=False`` below: the columns are fresh arrays or this function's own Series, so the
+                # frame takes them as they are — no copy, no stacking into 2-D blocks)
+                s = np.sort(folded)  # (a plain sort of the keys is much cheaper than hashing them)
+                if not (s[1:] == s[:-1]).any():
+                    # every key once (the usual case: one award per player, tournament and ranking): each row
+                    # is its own group, in order — the same frame as below, without the grouping; the sum of
+                    # one value is 0 + the value, as bincount adds it. ``_row``: each entry's row in ``live``
+                    # (its one award), carried through count_best so that the ledger finds each award's entry
+                    # without a look-up by key
+                    return pd.DataFrame({
+                        "ranking": live["rk"].reset_index(drop=True),
+                        "player": live["player"].reset_index(drop=True),
+                        "tournament": live["tournament"].reset_index(drop=True),
+                        "date": live["date"].reset_index(drop=True), "points": pts + 0.0,
+                        "closed": live["closed"].reset_index(drop=True), "_row": np.arange(len(pts))}, copy=False)
+                g, _ = pd.factorize(folded)
+                first = R._first_index(g)
                 return pd.DataFrame({
                     "ranking": keys[0][first], "player": keys[1][first], "tournament": keys[2][first],
                     "date": live["date"].take(first).reset_index(drop=True),
                     "points": np.bincount(g, weights=pts, minlength=len(first)).astype("float64"),
-                    "closed": live["closed"].take(first).reset_index(drop=True)})
+                    "closed": live["closed"].take(first).reset_index(drop=True)}, copy=False)
     return live.assign(ranking=live["rk"]).groupby(["ranking", "player", "tournament"], sort=False).agg(
         date=("date", "first"), points=("points", "sum"), closed=("closed", "first")).reset_index()
 
 
-def _ledger_lookups(awards: pd.DataFrame, entries: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+def _ledger_lookups(awards: pd.DataFrame, entries: pd.DataFrame, players: pd.DataFrame,
+                    names: bool = True, counted: np.ndarray | None = None) -> pd.DataFrame:
     """``awards.merge(players[["player", "name", "id"]], on="player", how="left")`` then ``.merge(entries' rk, player,
     tournament, counted, on those keys, how="left")`` with counted False where no entry matches — as look-ups on
     the integer codes (``players`` has one row per player and ``entries`` one per key, so a left merge is a
     look-up in the awards' order); the merges themselves where a key is not an integer code or a player is
-    missing."""
+    missing. ``names=False``: where the look-ups are made, the frame has ``_p`` (each row's position in
+    ``players``) instead of name and id, for the caller to take them later. ``counted``: the counted flag of each
+    award row if the caller has it (what the look-up by key finds), used where the look-ups are made."""
     keys_a = [awards[c].to_numpy() for c in ("rk", "player", "tournament")]
     keys_e = [entries[c].to_numpy() for c in ("ranking", "player", "tournament")]
     p_codes = players["player"].to_numpy()
@@ -1000,12 +1069,15 @@ def _ledger_lookups(awards: pd.DataFrame, entries: pd.DataFrame, players: pd.Dat
                 and players["player"].is_unique:
             def fold(k: list[np.ndarray]) -> np.ndarray:
                 return (k[0].astype("int64") * tops[1] + k[1]) * tops[2] + k[2]
-            e_at = pd.Index(fold(keys_e)).get_indexer(fold(keys_a)) if entries.index.size else \
-                np.full(len(awards), -1)
-            counted = np.zeros(len(awards), dtype=bool)
-            hit = e_at >= 0
-            counted[hit] = entries["counted"].to_numpy(bool)[e_at[hit]]
+            if counted is None:
+                e_at = pd.Index(fold(keys_e)).get_indexer(fold(keys_a)) if entries.index.size else \
+                    np.full(len(awards), -1)
+                counted = np.zeros(len(awards), dtype=bool)
+                hit = e_at >= 0
+                counted[hit] = entries["counted"].to_numpy(bool)[e_at[hit]]
             lg = awards.reset_index(drop=True)
+            if not names:
+                return lg.assign(counted=counted, _p=p_at.astype("int64", copy=False))
             return lg.assign(name=players["name"].take(p_at).reset_index(drop=True),
                              id=players["id"].take(p_at).reset_index(drop=True), counted=counted)
     lg = awards.merge(players[["player", "name", "id"]], on="player", how="left")
@@ -1035,7 +1107,7 @@ class _Codes:
     to the names for the output frames."""
 
     def __init__(self, tours: pd.Series, tournaments: pd.Series, players: pd.Series,
-                 row_codes: tuple | None = None) -> None:
+                 row_codes: tuple | None = None, player_codes: tuple | None = None) -> None:
         if row_codes is None:
             t_codes, t_names = pd.factorize(pd.concat([tours, tournaments], ignore_index=True), sort=True,
                                             use_na_sentinel=False)
@@ -1055,7 +1127,9 @@ class _Codes:
                 lookup = np.append(lookup, -1)
             self.t_rows = lookup[r_code]  # (a blank row's code −1: the last entry)
         self.t_names = np.asarray(t_names, dtype=object)
-        p_codes, p_names = pd.factorize(players, sort=True, use_na_sentinel=False)
+        # (``player_codes``: this very factorize of ``players``, if the caller made it already)
+        p_codes, p_names = pd.factorize(players, sort=True, use_na_sentinel=False) if player_codes is None \
+            else player_codes
         self.p_names = np.asarray(p_names, dtype=object)
         self.p_rows = p_codes.astype("int64")
 
@@ -1135,7 +1209,7 @@ def _dense_codes(col: pd.Series) -> tuple[np.ndarray, Any]:
     if v.dtype == object and len(v) and pd.api.types.infer_dtype(v, skipna=False) == "integer":
         v = v.astype("int64")  # codes in an object column (after a concat with an empty object frame)
     if v.dtype.kind in "iu" and len(v) and v.min() >= 0:
-        return v.astype("int64"), np.arange(int(v.max()) + 1)
+        return v.astype("int64", copy=False), np.arange(int(v.max()) + 1)  # (read only: no copy needed)
     return pd.factorize(col)
 
 
@@ -1161,7 +1235,8 @@ def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
     # each distinct tournament's position by (end, start, name) — all different — so the rows sort on one key
     t_pos = np.empty(len(t_u), dtype="int64")
     t_pos[np.lexsort((t_rank, stamp("start"), stamp("end")))] = np.arange(len(t_u))
-    group = rk.astype("int64") * len(p_u) + pk
+    group = rk.astype("int64") * len(p_u)  # (in place: one temporary, not two)
+    group += pk
     fast = _played_counted(members, group, tk, t_pos, has_place)
     if fast is not None:
         return fast
@@ -1193,8 +1268,8 @@ def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
 def _played_counted(members: pd.DataFrame | dict[str, pd.Series], group: np.ndarray, tk: np.ndarray,
                     t_pos: np.ndarray, has_place: np.ndarray | None) -> pd.DataFrame | None:
     """``_played``'s frame without sorting the member rows, where the groups (few, as they are: rankings ×
-    players) times the tournaments fit a small table: played = the distinct tournaments of each group, marked in
-    a (group, tournament) table; the last place = the row with the largest (tournament position, row) among the
+    players) times the tournaments are few enough: played = the distinct tournaments of each group (its rows less
+    the repeats of a (group, tournament) pair); the last place = the row with the largest (tournament position, row) among the
     group's rows with a place (the last of the stable sort by group and position); each group's keys from its
     first row of that sort (the smallest (position, row)). The same frame, rows by group code; None: too large."""
     n, n_t = len(group), len(t_pos)
@@ -1210,10 +1285,20 @@ def _played_counted(members: pd.DataFrame | dict[str, pd.Series], group: np.ndar
     if n_g * n_t > 2 ** 26:
         return None
     dense = (np.cumsum(present) - 1)[group]
-    seen = np.zeros(n_g * n_t, dtype=bool)
-    seen[dense * n_t + tk] = True
-    played = seen.reshape(n_g, n_t).sum(axis=1).astype("int64")
-    key = t_pos[tk] * n + np.arange(n)  # the stable sort's order inside a group, as one number
+    # played: each group's rows less its repeated (tournament, group) pairs — the pairs as one number, sorted
+    # in place so that a repeat is next to its twin. (A (tournament × group) table of marks would be a large
+    # fresh allocation, and fresh memory is what costs most here: its page faults.) In-place arithmetic below
+    # for the same reason: no more temporaries than needed.
+    pair = tk * n_g
+    pair += dense
+    pair.sort()
+    repeated = pair[1:][pair[1:] == pair[:-1]] % n_g  # the group of each repeat
+    played = np.bincount(dense, minlength=n_g) - np.bincount(repeated, minlength=n_g)
+    # the stable sort's order inside a group, as one number, in the pairs' memory (``mode="clip"``: the codes
+    # are in range, so it changes nothing, but with it ``out`` is written directly rather than buffered)
+    key = np.take(t_pos, tk, out=pair, mode="clip")
+    key *= n
+    key += np.arange(n)
     place = members["place"]
     has = place.notna().to_numpy() if has_place is None else has_place
     last = np.full(n_g, -1, dtype="int64")

@@ -180,7 +180,8 @@ CATEGORY_KINDS = ("Open", "Closed", "National")  # kinds whose points come from 
 
 
 def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
-                       tcodes: tuple[np.ndarray, Any] | None = None) -> pd.DataFrame:
+                       tcodes: tuple[np.ndarray, Any] | None = None,
+                       pcodes: tuple[np.ndarray, Any] | None = None) -> pd.DataFrame:
     """The categoría of every senior tournament with each part (Art. 3 items 1, 2, 3, 6).
 
     ``tournaments``: tournament, kind, base, norms, cash. ``results``: tournament, player, title, games.
@@ -188,9 +189,16 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
     players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a categoría), note.
     """
     # on integer codes (rows with a blank tournament or player left out, as a group-by drops them); ``tcodes``:
-    # ``pd.factorize(results["tournament"])`` if the caller has it
+    # ``pd.factorize(results["tournament"])`` if the caller has it; ``pcodes``: any factorize of the player that
+    # the caller has (only which rows share a player is read; a blank's code, if it has one, made −1 here)
     tcode, t_names = pd.factorize(results["tournament"]) if tcodes is None else tcodes
-    pcode, p_names = pd.factorize(results["player"])
+    if pcodes is None:
+        pcode, p_names = pd.factorize(results["player"])
+    else:
+        pcode, p_names = pcodes
+        blank = pd.isna(np.asarray(p_names, dtype=object))
+        if blank.any():
+            pcode = np.where(blank[pcode], -1, pcode)
     ok = (tcode >= 0) & (pcode >= 0)
     title_code, titles = pd.factorize(results["title"])
     tp_of = np.append(pd.Series(titles, dtype=object).map(TITLE_POINTS).fillna(0).to_numpy("int64"), 0)
@@ -625,11 +633,13 @@ def _place_key(place: np.ndarray) -> np.ndarray:
     return _ranks(np.where(np.isnan(place), np.inf, place))
 
 
-def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray, place: np.ndarray | None = None,
+def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray | tuple[np.ndarray, np.ndarray],
+              place: np.ndarray | None = None,
               scorers_only: bool = False, p_key: np.ndarray | None = None,
               texts: pd.DataFrame | None = None, place_by_row: pd.Series | None = None) -> pd.DataFrame:
     """:func:`apply_minimums` on ``m`` (changed in place) with its (tournament, ranking) groups as integer codes
-    ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum); ``place``:
+    ``group``; ``labels``: each row's item-4 group name (only read on the rows that get a minimum), or a pair
+    (names, codes) with each row's name ``names[codes]`` (only the rows read made names); ``place``:
     the places as floats if the caller has them; ``p_key``: their :func:`_place_key` if the caller has it (any
     keys in the same order, equal ⇔ equal, do: only the order within a group is read). ``scorers_only``: return
     only the rows with points > 0 (rule and detail built for those alone); with it, ``texts``: base_rule and
@@ -640,10 +650,12 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
     n = len(m)
     if p_key is None:
         p_key = _place_key(_floats(m["place"]) if place is None else place)
-    g_key = _ranks(group.astype("float64")) if n and group.min() < 0 else group.astype("int64")
+    g_key = _ranks(group.astype("float64")) if n and group.min() < 0 else group.astype("int64", copy=False)
     width = int(p_key.max()) + 1 if n else 1
     if n and int(g_key.max()) < 2 ** 62 // width:
-        order = _stable_argsort(g_key * width + p_key)  # ties: row order
+        key = g_key * width  # (in place: one temporary, not two)
+        key += p_key
+        order = _stable_argsort(key)  # ties: row order
     else:
         order = np.lexsort((np.arange(n), p_key, group))
     first = _runs(group[order])
@@ -663,7 +675,8 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
             use_at = min_pts > base  # (a blank base: no minimum, as the comparison of the columns has it)
         pts = np.where(use_at, min_pts, base)
         keep = pts > 0
-        m, labels = m[keep], np.asarray(labels, dtype=object)[keep]
+        m = m[keep]
+        labels = (labels[0], labels[1][keep]) if isinstance(labels, tuple) else np.asarray(labels, dtype=object)[keep]
         m["group_rank"], m["minimum_points"], m["points"] = rank[keep], min_pts[keep], pts[keep]
         use_min = pd.Series(use_at[keep], index=m.index)
         if place_by_row is not None:
@@ -681,7 +694,9 @@ def _minimums(m: pd.DataFrame, group: np.ndarray, labels: pd.Series | np.ndarray
     m["detail"] = m["base_detail"]
     if use_min.any():
         u = m[use_min]
-        group = pd.Series(np.asarray(labels, dtype=object)[use_min.to_numpy()], index=u.index)
+        on = use_min.to_numpy()
+        group = pd.Series(np.asarray(labels[0], dtype=object)[labels[1][on]] if isinstance(labels, tuple)
+                          else np.asarray(labels, dtype=object)[on], index=u.index)
         m.loc[use_min, "detail"] = ("best " + group + " no. " + u["group_rank"].astype(str)
                                     + ", nobody in the group above 6: minimum " + _fmts(u["minimum_points"])
                                     + " (place " + u["place"].astype(str) + " gave " + _fmts(u["base_points"]) + ")")
@@ -711,16 +726,19 @@ def senior_awards(results: pd.DataFrame, categories: pd.Series, feeds: pd.Series
     p_key = _place_key(place_b)[rows]
     # (the texts, base_rule and base_detail, are taken by ``_row`` for the scorers alone)
     # (the place, an object column, is taken by ``_row`` for the scorers alone as well)
-    members = based[["tournament", "player", "base_points"]].take(rows)
-    members = members.reset_index(drop=True)
-    members["minimum"] = rankings["minimum"].to_numpy(bool)[rk]
-    members["_rk"] = rk
-    members["_row"] = rows
+    # (tournament and player as well: put in after ``_minimums``, on the scorers alone — the rules read the
+    # groups' codes, not these columns, and most pairs do not score; ``copy=False``: fresh arrays, no copies)
+    members = pd.DataFrame({"base_points": based["base_points"].to_numpy()[rows],
+                            "minimum": rankings["minimum"].to_numpy(bool)[rk], "_rk": rk, "_row": rows}, copy=False)
     tcode = _dense_codes(based["tournament"])[rows]
     names = np.asarray(rankings["ranking"], dtype=object)
-    labels = np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object)[rk]
+    # (the labels as (names, codes): no object column of every pair is made)
+    labels = (np.array([GROUP_LABEL.get(n, n) for n in names], dtype=object), rk)
     scored = _minimums(members, tcode * len(names) + rk, labels, scorers_only=True, p_key=p_key,
                        texts=based[["base_rule", "base_detail"]], place_by_row=based["place"])
+    at = scored["_row"].to_numpy()
+    scored["tournament"] = based["tournament"].take(at).set_axis(scored.index)
+    scored["player"] = based["player"].take(at).set_axis(scored.index)
     scored["ranking"] = names[scored["_rk"].to_numpy()]
     return one_score(scored)
 
@@ -844,12 +862,19 @@ def counting_limit(m: Any) -> Any:
 
 def tournaments_held(awards: pd.DataFrame) -> pd.Series:
     """M per ranking: the tournaments held so far that award points in that ranking."""
-    return awards[awards["points"] > 0].groupby("ranking")["tournament"].nunique()
+    # (the two columns read taken first: the filter copies nothing else)
+    return awards.loc[awards["points"] > 0, ["ranking", "tournament"]].groupby("ranking")["tournament"].nunique()
 
 
 def _sort_key(v: pd.Series, asc: bool = True) -> np.ndarray:
-    """An ascending float sort key of a column (blanks last): numbers as they are, anything else by its rank
-    among the column's sorted distinct values."""
+    """An ascending sort key of a column (blanks last), as floats: numbers as they are, anything else by its
+    rank among the column's sorted distinct values. (Non-negative whole numbers below 2^40 in an integer column, the
+    circuit's codes, ascending: as int64 rather than floats — the same order, and :func:`_ranks` takes them as
+    they are, without a round trip through floats.)"""
+    if asc and v.dtype.kind in "iu" and isinstance(v.dtype, np.dtype) and len(v):
+        x = v.to_numpy()
+        if x.min() >= 0 and x.max() < 2 ** 40:
+            return x.astype("int64", copy=False)
     if v.dtype.kind in "biuf" and isinstance(v.dtype, np.dtype):
         x = v.to_numpy("float64")
         return np.where(np.isnan(x), np.inf, x if asc else -x)
@@ -879,7 +904,9 @@ def _stable_argsort(key: np.ndarray) -> np.ndarray:
         if np.count_nonzero(key[1:] < key[:-1]) * 32 < n:
             return np.argsort(key, kind="stable")  # nearly sorted already: few runs for the merge sort
         if top < 2 ** 62 // n:
-            return np.argsort(key * n + np.arange(n))
+            unique = key * n  # (in place from here: one temporary the size of the key, not two)
+            unique += np.arange(n)
+            return np.argsort(unique)
     return np.argsort(key, kind="stable")
 
 
@@ -897,7 +924,7 @@ def _ranks(key: np.ndarray) -> np.ndarray:
     from 0 up as they are (blanks, inf, after the largest), anything else by its rank among the distinct keys."""
     if key.dtype.kind in "iu":  # whole numbers already (the folded keys): as they are, or ranked as below
         if len(key) and key.min() >= 0 and key.max() < 2 ** 40:
-            return key.astype("int64")
+            return key.astype("int64", copy=False)  # (read only by every caller: no copy needed)
         return np.unique(key, return_inverse=True)[1].astype("int64").reshape(-1)
     finite = np.isfinite(key)
     every = bool(finite.all())
@@ -955,7 +982,8 @@ def _runs(*keys: np.ndarray) -> np.ndarray:
     return np.flatnonzero(start)
 
 
-def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP) -> tuple[pd.DataFrame, pd.DataFrame]:
+def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP,
+               keep: Sequence[str] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Choose each player's counted results (Art. 3 item 6) with the closed-tournament cap (Art. 2 q 3).
 
     ``entries``: ranking, player, tournament, date, points, closed (bool) — one row per result.
@@ -964,6 +992,8 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     for each number ``j`` of closed results, the best ``j`` closed and the best ``k − j`` open are taken.
     Ties prefer fewer closed results, then earlier tournaments.
     Returns (entries + counted, totals: ranking, player, counted_points, closed_counted, cap_cut, total).
+    ``keep``: the columns of ``entries`` that the returned frame has (default: all) — a caller that reads only
+    some of them spares the reordering of the others.
 
     On arrays: the rows sorted by ranking, player, closed, points (best first), date, tournament; for each
     (ranking, player) the options j = 0 … min(k, closed results), each with i = min(k − j, open results), from
@@ -1019,7 +1049,7 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
         "cap_cut": np.maximum(0.0, closed_sum[best] - cap), "total": value[best]})
     # the rows by ranking, player, date, tournament (ties: the order above)
     order2 = _lex_order(who_o, when[order])
-    out = e.iloc[order[order2]].reset_index(drop=True)
+    out = (e if keep is None else e[list(keep)]).iloc[order[order2]].reset_index(drop=True)
     out["counted"] = counted[order2]
     return out, totals
 
@@ -1423,22 +1453,26 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     empty frame makes them. ``keep_codes``: the tournament and player columns keep their integer dtype anyway
     (compute's codes, which it casts back to int64 at once): the sorts and copies in between stay numeric.
     ``numeric_members``: the members are returned without that empty frame (numeric columns), with a third
-    value saying whether it would have made them object, for the caller to restore the output dtypes.
+    value saying whether it would have made them object, for the caller to restore the output dtypes; and
+    block by block — the band members, then the Dama amateur members, each block in date order — rather than
+    interleaved tournament by tournament (no sort and take of every member row): compute reads them per
+    (ranking, player) and per (tournament, ranking), and such a group lies in one block, in the same order.
     """
     position = {}
     for i, t in enumerate(order):
         if targets.get(t) and t not in position:
             position[t] = i
     tix_all = tmap(results["tournament"], position)
-    r = results[tix_all.notna().to_numpy()]
-    if r.empty:
+    fed_rows = np.flatnonzero(tix_all.notna().to_numpy())
+    if not len(fed_rows):
         empty_members = pd.DataFrame(columns=["tournament", "player", "ranking", "position"])
         if numeric_members:
             return _empty_awards().assign(position=None), empty_members, False
         return _empty_awards().assign(position=None), empty_members
-    tix = tix_all[tix_all.notna()].to_numpy("int64")
+    tix = tix_all.to_numpy()[fed_rows].astype("int64")
     srt = np.argsort(tix, kind="stable")  # date order, then the rows' own order inside a tournament
-    r, tix = r.iloc[srt], tix[srt]
+    # (the rows fed and put in that order by one take: one copy of the frame, not two)
+    r, tix = results.iloc[fed_rows[srt]], tix[srt]
     n_t = len(order)
     fed = np.zeros((n_t, len(_BANDS)), dtype=bool)
     dama = np.zeros(n_t, dtype=bool)
@@ -1523,11 +1557,12 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
             member_t.append(np.zeros(0, dtype="int64"))
     codes = ("tournament", "player") if keep_codes else ()
     a = _concat_keeping(awards, codes)
-    # the members in date order: each tournament's band members, then its Dama amateur members
     mem = _concat_keeping(members, codes)
-    t_key = np.concatenate(member_t)
-    block = np.concatenate([np.full(len(x), i) for i, x in enumerate(members)])
-    mem = mem.iloc[_stable_argsort(t_key * len(members) + block)].reset_index(drop=True)  # (= the lexsort)
+    if not numeric_members:
+        # the members in date order: each tournament's band members, then its Dama amateur members
+        t_key = np.concatenate(member_t)
+        block = np.concatenate([np.full(len(x), i) for i, x in enumerate(members)])
+        mem = mem.iloc[_stable_argsort(t_key * len(members) + block)].reset_index(drop=True)  # (= the lexsort)
     a["points"] = a["points"].astype("float64")
     if numeric_members:
         return one_score_pos(a), mem, object_members
