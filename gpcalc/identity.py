@@ -64,7 +64,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
     # Everything that depends only on a row's (name, ID) is worked out once per distinct pair (`u`, in order of
     # first appearance, so "the first row with …" is the first pair with it) and taken back to the rows by code.
     if pairs is None:
-        pair, u = _pairs(r)
+        pair, u = pairs_of(r)
     else:  # made before the columns became object: the same codes; the distinct pairs as object too
         pair, u = pairs[0], pairs[1].astype({"name": "object", "id": "object"})
     u["_norm"] = _norms(u["name"])
@@ -161,13 +161,8 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
 
 
 def pairs_of(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:
-    """Each row's code of its distinct (name, ID) pair and the pairs — shared by the season's checks and
-    :func:`resolve` (one factorising of 300,000 names instead of two)."""
-    return _pairs(r)
-
-
-def _pairs(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:
-    """Each row's code of its distinct (name, id) pair, and the pairs (in order of first appearance, 0 … n-1)."""
+    """Each row's code of its distinct (name, id) pair, and the pairs (in order of first appearance, 0 … n-1);
+    made once per season load and shared by the season's checks and :func:`resolve`."""
     names, ids = r["name"], r["id"]
     nc, nu = pd.factorize(names.to_numpy(), use_na_sentinel=False)
     ic, iu = pd.factorize(ids.to_numpy(), use_na_sentinel=False)
