@@ -331,3 +331,16 @@ def test_compute_reuses_validates_tournaments_only_for_the_same_frames():  # Art
     got = frames(changed)
     same(got, frames(alone))
     assert not got[0]["category"].equals(frames(fresh)[0]["category"])
+
+
+def test_played_fast_path_equals_the_sort(monkeypatch):  # Art. 4 tiebreaks: tournaments played, last place
+    from gpcalc.circuits import fecodaz as F
+    from gpcalc.season import load_season
+
+    fast = load_season(SAMPLE)
+    fast_out = fast.circuit.compute(fast)
+    monkeypatch.setattr(F, "_played_counted", lambda *args, **kwargs: None)  # the sorting path instead
+    slow = load_season(SAMPLE)
+    slow_out = slow.circuit.compute(slow)
+    pd.testing.assert_frame_equal(fast_out.standings, slow_out.standings)
+    assert fast_out.standings["played"].gt(1).any()  # (players with several tournaments: a real comparison)

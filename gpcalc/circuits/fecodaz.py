@@ -1267,11 +1267,11 @@ def _played(members: pd.DataFrame | dict[str, pd.Series], tinfo: pd.DataFrame,
 
 def _played_counted(members: pd.DataFrame | dict[str, pd.Series], group: np.ndarray, tk: np.ndarray,
                     t_pos: np.ndarray, has_place: np.ndarray | None) -> pd.DataFrame | None:
-    """``_played``'s frame without sorting the member rows, where the groups (few, as they are: rankings ×
-    players) times the tournaments are few enough: played = the distinct tournaments of each group (its rows less
-    the repeats of a (group, tournament) pair); the last place = the row with the largest (tournament position, row) among the
-    group's rows with a place (the last of the stable sort by group and position); each group's keys from its
-    first row of that sort (the smallest (position, row)). The same frame, rows by group code; None: too large."""
+    """``_played``'s frame without sorting the member rows: played = the distinct tournaments of each group (its
+    rows less the repeats of a (group, tournament) pair); the last place = the row with the largest (tournament
+    position, row) among the group's rows with a place (the last of the stable sort by group and position); each
+    group's keys from its first row of that sort (the smallest (position, row)). The same frame, rows by group
+    code; None where the keys would not fit int64 or the group codes are too sparse."""
     n, n_t = len(group), len(t_pos)
     if not n or int(group.min()) < 0 or n_t * (n + 1) >= 2 ** 62:
         return None
@@ -1282,7 +1282,7 @@ def _played_counted(members: pd.DataFrame | dict[str, pd.Series], group: np.ndar
     present[group] = True
     groups = np.flatnonzero(present)  # ascending, as the sorted run heads were
     n_g = len(groups)
-    if n_g * n_t > 2 ** 26:
+    if n_g * n_t >= 2 ** 62:  # a (tournament, group) pair as one int64 (no table of them is made)
         return None
     dense = (np.cumsum(present) - 1)[group]
     # played: each group's rows less its repeated (tournament, group) pairs — the pairs as one number, sorted
