@@ -459,8 +459,9 @@ class FECODAZ(Circuit):
             standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
             sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
             prizes_note=money["prizes_note"],
+            # (the categorías, one record per tournament and ranking: made only for an export — ``--json``)
             json_extra={"points_table_source": str(source), "bolsa": money["json"],
-                        "categories": _plain_records(categories),
+                        "categories": lambda: _plain_records(categories),
                         "qualifiers": [{k: _plain(v) for k, v in row.items()}
                                        for row in money["qualifiers"].to_dict("records")],
                         "sanctions": _plain_records(sanctions[[c for c in sanctions.columns
