@@ -138,6 +138,15 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
                                    f"'{_show(row[f])}' but the Players register says '{_show(regv[idx])}'; "
                                    "the register is used", hint="correct whichever is wrong",
                                    **season.where(row, f if f != "born_date" else "born"))
+            if f == "born_date" and "born_year" in fields:
+                # a birth is one field: where the register gives only a year and the row's date is of another
+                # year, the register's bare year wins and the row's date goes too (a date in the register's
+                # year agrees with it and stays: it is the more exact of the two)
+                reg_year = merged["born_year"].to_numpy(dtype="float64", na_value=np.nan)
+                row_year = r[f].dt.year.to_numpy(dtype="float64", na_value=np.nan)
+                stale = ~has.to_numpy() & ~np.isnan(reg_year) & ~np.isnan(row_year) & (row_year != reg_year)
+                if stale.any():
+                    r[f] = r[f].mask(stale)
             r[f] = regv.where(has, r[f]) if f != "name" else regv.where(has, r[f])
     # One display name per player: the register's, else the first spelling seen; the ID: the first given (what
     # Series.map of the first row per player gives, looked up by player code).

@@ -187,6 +187,17 @@ class Aarhus(Circuit):
                          "is needed to normalise to 7 rounds (§5 stk. 6)", file=row["file"], sheet="Groups",
                          hint="add a row Group | Rounds for it on the Groups sheet")
         rounds = _rounds_of(r, canon, gkey)
+        # §3 girls' trophy: an average of points per game; a blank Games cell is every round (ruling 1), which
+        # needs the group's rounds
+        unknown = (kinds.eq(R.AM) & r["sex"].eq("F").fillna(False).astype(bool) & r["games"].isna()
+                   & rounds.isna() & canon.notna())
+        for (_tour, grp), rows in r[unknown].groupby(["tournament", canon[unknown]], sort=False):
+            row = rows.iloc[0]
+            who = ", ".join(rows["name"].astype(str).head(3)) + (" …" if len(rows) > 3 else "")
+            issues.warning("girls-games-unknown", f"group {grp}: {who} — Games is blank and the group has no row "
+                           "on the Groups sheet, so the average for the girls' trophy (§3) cannot be worked out; "
+                           "left out of it", file=row["file"], sheet="Groups",
+                           hint="add a row Group | Rounds for the group on the Groups sheet, or fill in Games")
         over = r["games"].notna() & rounds.notna() & (r["games"] > rounds)
         for row in r[over.fillna(False)].itertuples():
             issues.error("games-over-rounds", f"{row.name}: {row.games} games but group {row.group} played "
@@ -471,10 +482,15 @@ class Aarhus(Circuit):
             values = col.reindex(tuniq).array
             return pd.Series(pd.api.extensions.take(values, tcode, allow_fill=True), index=r.index)
 
+        # the event's day as an order: the first order of the events on its date (events on one date share it;
+        # a blank date, its own order) — "a GPT earlier in the season" is one on an earlier date (ruling 11)
+        when = pd.to_datetime(tinfo["date"], errors="coerce") if "date" in tinfo.columns else \
+            pd.Series(pd.NaT, index=tinfo.index)
+        day = tinfo["order"].groupby(when).transform("min").fillna(tinfo["order"])
         # the canonical group's integer code (-1 for none), for R.codes_of and the rounds look-up
         gcode = pd.factorize(canon.to_numpy(dtype=object))[0].astype(np.int64)
         return pd.DataFrame({
-            "event": r["tournament"], "order": per_tournament(tinfo["order"]),
+            "event": r["tournament"], "order": per_tournament(tinfo["order"]), "day": per_tournament(day),
             "kind": per_tournament(tinfo["kind"]), "player": r["player"], "group": canon,
             "place": r["place"], "half": (pts * 2).round().astype("Int64"),
             "games": pd.to_numeric(r["games"], errors="coerce").astype("Int64"),
@@ -491,6 +507,7 @@ class Aarhus(Circuit):
         am = res[res["kind"] == R.AM].copy()
         if len(am):
             am["age_group"] = R.age_groups(am["born"], table)
+            am["games"] = am["games"].fillna(am["rounds"])  # a blank Games cell: every round (ruling 1)
             parts.append(self._am_prizes(am[am["event"].notna()]))
         pz = pd.concat([p for p in parts if len(p)], ignore_index=True) if any(len(p) for p in parts) else \
             pd.DataFrame(columns=["ranking", "place", "player", "prize", "note", "rule"])

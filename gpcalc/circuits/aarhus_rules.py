@@ -320,8 +320,9 @@ def score_coded(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settin
     # blank Games = the player played every round of the group (Ruling); 0 = no round played (§5 stk. 5)
     played_round = games.isna().to_numpy() | (games.fillna(0).to_numpy(dtype=np.int64) >= 1)
 
-    # DM-kvalifikation: only players with a GPT earlier in the season (§5 stk. 9)
-    order = pd.to_numeric(res["order"]).to_numpy(dtype=float)
+    # DM-kvalifikation: only players with a GPT earlier in the season (§5 stk. 9): on an earlier date (ruling 11;
+    # ``day``: the events' order, equal for events on one date; without it, the order itself)
+    order = pd.to_numeric(res["day" if "day" in res.columns else "order"]).to_numpy(dtype=float)
     pl, n_pl = codes_of(res, "player")
     first_gpt = np.full(n_pl + 1, np.inf)  # per player code the order of the first GPT played; -1 (NA) → none
     gpt_rows = is_gpt & played_round & (pl >= 0) & ~np.isnan(order)
