@@ -55,6 +55,7 @@ MIN_ROUNDS = 6  # Art. 2 g
 MAX_ROUNDS_A_DAY = 3  # Art. 2 g
 MIN_PRIZE_FUND = 1_000_000  # Art. 2 e
 ENTRY_RANGE = {"Open": (20_000, 80_000), "Sub 14": (10_000, 40_000)}  # Art. 2 h, l (2009 prices)
+FEE_EXEMPT_TITLES = ("GM", "WGM", "IM", "WIM")  # Art. 2 h: "Los MI, WMI, GM y WGM no pagarán inscripción"
 
 
 class FECODAZ(Circuit):
@@ -317,6 +318,9 @@ class FECODAZ(Circuit):
         r = r.drop(columns=["file", "sheet", "row", "name", "id", "games", "league"])
         tours = tours_out.assign(tournament=codes.t_tours)
         players = players_out.assign(player=codes.player_codes(players_out["player"]))
+        # Art. 6: unjustified withdrawals lose the year — from any tournament of the season, counting or not
+        # (the Sanctions sheet lists every withdrawal)
+        sanctioned = R.sanctioned_players(r)  # player codes (``r`` has every result row, withdrew filled)
         valid = tours.set_index("tournament")["counts"]
         r = r[R.tmap(r["tournament"], valid).fillna(False).astype(bool)]
         cats = tours.set_index("tournament")["category"]
@@ -352,8 +356,6 @@ class FECODAZ(Circuit):
 
         awards["rk"] = R.tmap(awards["ranking"], RK_CODE).to_numpy("int64")  # the ranking code (RK_NAMES)
 
-        # Art. 6: unjustified withdrawals lose the year
-        sanctioned = R.sanctioned_players(r)  # player codes (``r`` has every result row, withdrew filled)
         held = R.tournaments_held(awards.assign(ranking=awards["rk"]))
         held.index = pd.Index(RK_NAMES[held.index.to_numpy("int64")])
         limits = pd.Series(R.counting_limit(held.to_numpy()), index=held.index)
@@ -492,6 +494,10 @@ class FECODAZ(Circuit):
         tcode, t_names = tcodes
         sizes = pd.Series(np.bincount(tcode[tcode >= 0], minlength=len(t_names)), index=t_names)
         t["players"] = t["tournament"].map(sizes).fillna(0).astype(int)
+        # Art. 2 h: "Los MI, WMI, GM y WGM no pagarán inscripción" — the rows that pay no entry fee
+        free = r["title"].isin(FEE_EXEMPT_TITLES).to_numpy(bool) & (tcode >= 0)
+        t["_fee_exempt"] = t["tournament"].map(
+            pd.Series(np.bincount(tcode[free], minlength=len(t_names)), index=t_names)).fillna(0).astype(int)
         pcodes = pd.factorize(r["player"], sort=True, use_na_sentinel=False)
         if row_codes is not None:
             row_codes.append(pcodes)
@@ -557,13 +563,18 @@ class FECODAZ(Circuit):
                                  "a senior tournament (Art. 2 e)", "prizes_paid"))
         # Art. 2 h, l: the average entry fee
         fees, players = boxed("entry_fees"), boxed("players")
+        # (the average over the players who pay: GM, WGM, IM and WIM play a senior tournament free, Art. 2 h)
+        free = np.where(kind != "Sub 14", t["_fee_exempt"].to_numpy("int64") if "_fee_exempt" in t.columns
+                        else 0, 0)
         ranged = t["kind"].isin(list(ENTRY_RANGE)).to_numpy(bool) & t["entry_fees"].notna().to_numpy(bool)
         for i in np.flatnonzero(ranged):
-            if players[i]:
+            payers = players[i] - int(free[i])
+            if payers > 0:
                 lo, hi = ENTRY_RANGE[kind[i]]
-                fee = fees[i] / players[i]
+                fee = fees[i] / payers
                 if fee < lo or fee > hi:
-                    notes[i].append(("entry-fee-range", f"average entry fee {fee:,.0f} outside {lo:,}–{hi:,} "
+                    over = f" over {payers} paying players (titled players play free)" if free[i] else ""
+                    notes[i].append(("entry-fee-range", f"average entry fee {fee:,.0f}{over} outside {lo:,}–{hi:,} "
                                      "(Art. 2 h/l, 2009 prices adjusted by inflation)", "entry_fees"))
         # Art. 2 q: a closed tournament that is not valid
         valid, reason = boxed("valid"), boxed("reason")

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ..prizes import allocate_one_each
+from .fecodaz_rules import YOUTH_NAMES as YOUTH_RANKINGS
 
 TEN = Decimal("0.10")
 HALF = Decimal("0.5")
@@ -149,7 +150,8 @@ def _fee_lines(tours: pd.DataFrame, smmlv: Decimal, floor: Decimal, share: str, 
 def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.DataFrame, dict[str, Decimal]]:
     """The bolsa lines (Art. 1, Art. 2 c) and the youth pot (Art. 2 l, m), each with its arithmetic.
 
-    ``tournaments``: tournament, kind, counts, entry_fees, prizes_paid (only counting tournaments are used).
+    ``tournaments``: tournament, kind, feeds, counts, entry_fees, prizes_paid (only counting tournaments are
+    used).
     - every senior open (a GP stop's senior tournament): max(10 % of entry fees, ½ SMMLV);
     - every senior tournament with prizes paid (cash or vouchers): 10 % of them;
     - sponsorship;
@@ -162,7 +164,10 @@ def bolsa(tournaments: pd.DataFrame, smmlv: Any, sponsorship: Any) -> tuple[pd.D
     floor_open = s * HALF
     lines += _fee_lines(t[t["kind"] == "Open"], s, floor_open, "½", "Bolsa", "Entry fees (senior open)",
                         "FECODAZ Art. 2 c")
-    senior = t[t["kind"] != "Sub 14"]
+    # senior: not a Sub-14 tournament, nor a national championship of a youth category (its prizes are not paid
+    # "a los jugadores en los mismos [eventos de mayores]", Art. 1)
+    youth = t["feeds"].isin(YOUTH_RANKINGS) if "feeds" in t.columns else False
+    senior = t[(t["kind"] != "Sub 14") & ~youth]
     done: dict[tuple[type, str], tuple[float, str, Decimal]] = {}  # each distinct amount (type and text) once
     for row in senior[["tournament", "prizes_paid"]].to_dict("records"):
         raw = row.get("prizes_paid")

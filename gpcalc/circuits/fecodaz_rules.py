@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..parse import strip_accents
+
 RULEBOOK = "FECODAZ"
 
 # ---------------------------------------------------------------------------------------------- titles
@@ -822,6 +824,13 @@ CLOSED_MIN_VISITORS = 3  # Art. 2 q 1
 CLOSED_CAP = 30.0  # Art. 2 q 3
 
 
+def _liga_key(col: pd.Series) -> np.ndarray:
+    """A liga's name as compared: case, accents and extra spaces ignored ("Bogota" = "Bogotá"); blank → ""."""
+    codes, uniq = pd.factorize(col.fillna("").astype(str))
+    keys = np.array([" ".join(strip_accents(u).casefold().split()) for u in uniq] + [""], dtype=object)
+    return keys[codes]
+
+
 def closed_validity(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     """Art. 2 q: a closed tournament is valid only with at least 3 players from leagues other than the host's,
     and only if played before 30 September (ruling: it must end on or before 29 September).
@@ -835,8 +844,7 @@ def closed_validity(tournaments: pd.DataFrame, results: pd.DataFrame) -> pd.Data
     # (only the closed tournaments' rows are merged: the same rows, and only the counts per tournament are read)
     mine = results["tournament"].isin(closed["tournament"]).to_numpy(bool)
     r = results.loc[mine, ["tournament", "player", "league"]].merge(closed, on="tournament")
-    league = r["league"].fillna("").astype(str).str.strip().str.casefold()
-    host = r["host_league"].fillna("").astype(str).str.strip().str.casefold()
+    league, host = _liga_key(r["league"]), _liga_key(r["host_league"])
     r["visitor"] = (league != "") & (league != host)
     visitors = r[r["visitor"]].groupby("tournament")["player"].nunique()
     out = closed.copy()
