@@ -311,7 +311,7 @@ def test_output_workbook_has_bolsa_prizes_qualifiers_and_amateur_youth_sheets(tm
     head = cats[2]
     rows = [dict(zip(head, r)) for r in cats[3:]]
     b1800 = next(r for r in rows if r["Tournament"] == "B" and r["Ranking"] == "Sub 1800")
-    assert (b1800["Players"], b1800["Rated"], b1800["Irt bonus"], b1800["Category"]) == (2, 2, 2, 4)
+    assert (b1800["Players"], b1800["Rated"], b1800["IRT bonus"], b1800["Category"]) == (2, 2, 2, 4)
 
 
 def test_youth_ligas_best_one_or_two_art5d_art2l():

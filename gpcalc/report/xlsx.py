@@ -45,6 +45,7 @@ class Styles:
         self.highlight = wb.add_format({"bg_color": "#FFF2CC"})
         self.key = wb.add_format({"bold": True})
         self.left = wb.add_format({"align": "left"})
+        self.wrap = wb.add_format({"align": "left", "valign": "top", "text_wrap": True})
 
     def by_name(self, name: str):
         return getattr(self, name, self.text)
@@ -248,7 +249,9 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     pz = outcome.prizes
     cols = [(c, h, f) for c, h, f in [("ranking", "Ranking", "text"), ("place", "Place", "int"),
                                        ("name", "Player", "text"), ("id", "ID", "text"),
-                                       ("state", season.circuit.club_label, "text"), ("club", "Club", "text"),
+                                       ("state", season.circuit.club_label, "text"),
+                                       ("club", "Club" if "state" in pz.columns else season.circuit.club_label,
+                                        "text"),
                                        ("value", "Value", "money"), ("note", "Note", "text"),
                                        ("passed_over", "Passed over (already hold a prize)", "text"),
                                        ("rule", "Rule", "text")] if c in pz.columns]
@@ -256,8 +259,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                 title=f"{title} — prizes", note=outcome.prizes_note)
     cl = outcome.clubs
     ccols = [("ranking", "Ranking", "text"), ("rank", "Rank", "int"), ("club", season.circuit.club_label, "text"),
-             ("total", "Total", "total")] + [(c, c.replace("_", " ").capitalize(), "points" if c != "players"
-                                              else "int") for c in cl.columns
+             ("total", "Total", "total")] + [(c, _header(c), _guess_format(cl[c], c)) for c in cl.columns
                                              if c not in ("ranking", "rank", "tied", "club", "total")]
     write_table(wb, wb.add_worksheet(sheet_name(outcome.clubs_sheet, used)), st,
                 cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
@@ -323,9 +325,15 @@ def _rank_text(frame: pd.DataFrame) -> pd.Series:
                      index=frame.index)
 
 
+_ACRONYMS = {"id": "ID", "gp": "GP", "gpt": "GPT", "gpts": "GPTs", "irt": "IRT", "fide": "FIDE", "acf": "ACF",
+             "am": "AM", "dm": "DM", "smmlv": "SMMLV"}
+
+
 def _header(key: str) -> str:
-    special = {"id": "ID", "fee": "Fee", "row": "Row"}
-    return special.get(key, key.replace("_", " ").capitalize())
+    """A column's header from its key: words capitalised as a sentence, the rulebooks' acronyms kept
+    ("gpt_points" → "GPT points", "last_gp_place" → "Last GP place")."""
+    words = key.replace("_", " ").capitalize().split(" ")
+    return " ".join(_ACRONYMS.get(w.casefold(), w) for w in words)
 
 
 def _guess_format(col: pd.Series, key: str) -> str:
@@ -335,6 +343,8 @@ def _guess_format(col: pd.Series, key: str) -> str:
         return "money"
     if pd.api.types.is_integer_dtype(col):
         return "int"
+    if pd.api.types.is_float_dtype(col) and ("rating" in key or "place" in key):
+        return "int"  # whole numbers with blanks (an unrated player, no place last year): not points
     if pd.api.types.is_float_dtype(col):
         return "points"
     return "text"
@@ -360,7 +370,7 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
     width = [14, 40]
     for k, v in rows:
         ws.write_string(r, 0, str(k), st.key)
-        n = write_cell(ws, r, 1, v, st.left)
+        n = write_cell(ws, r, 1, v, st.wrap)  # (a long ruling wraps inside the column, for print)
         width = [max(width[0], len(str(k)) + 2), max(width[1], min(n, 120))]
         r += 1
     r += 1
@@ -372,7 +382,7 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
         ws.write_string(r, 1, digest)
         width[0] = max(width[0], len(label) + 2)
     ws.set_column(0, 0, min(width[0], MAX_WIDTH))
-    ws.set_column(1, 1, min(max(width[1], 66), 120))
+    ws.set_column(1, 1, min(max(width[1], 66), 90))
     ws.set_landscape()
     ws.set_paper(9)
     ws.fit_to_pages(1, 0)
