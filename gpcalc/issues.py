@@ -6,6 +6,7 @@ Only the CLI turns issues into text and an exit status (errors stop a build; war
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 ERROR = "error"
@@ -28,7 +29,7 @@ class Issue:
     def where(self) -> str:
         if self.sheet and self.cell:
             return f"{self.sheet}!{self.cell}"
-        return self.sheet or ""
+        return self.sheet or self.cell or ""  # (a text file's issue has a line and no sheet: "line 2")
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -54,10 +55,21 @@ class Issues:
     """An ordered collection of issues with helpers for adding them."""
 
     items: list[Issue] = field(default_factory=list)
+    # file → (sheet, cell) → (file, sheet, cell): where a file read through a stand-in workbook (a TRF, a
+    # chess-results export) really has the cell an issue names (see :meth:`relocate`)
+    places: dict[str, Callable[[str, str], tuple[str, str, str]]] = field(default_factory=dict)
+
+    def relocate(self, file: str, where: Callable[[str, str], tuple[str, str, str]]) -> None:
+        """Issues named in `file` from now on are placed by `where(sheet, cell)` — the TRF line or the export's
+        own sheet instead of the cell of the grid gpcalc made from it."""
+        self.places[str(file)] = where
 
     def add(self, severity: str, code: str, message: str, *, file: str = "", sheet: str = "",
             cell: str = "", hint: str = "") -> Issue:
-        issue = Issue(severity, code, message, str(file), sheet, cell, hint)
+        file = str(file)
+        if file in self.places:
+            file, sheet, cell = self.places[file](sheet, cell)
+        issue = Issue(severity, code, message, file, sheet, cell, hint)
         self.items.append(issue)
         return issue
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,9 @@ class RawBook:
     path: Path
     label: str  # the path relative to the season folder, as shown to users
     sheets: dict[str, RawSheet]
+    # for a book made from another file (a TRF, a chess-results export): (sheet, cell) → the (file, sheet, cell)
+    # an issue should name (Issues.relocate)
+    locate: Callable[[str, str], tuple[str, str, str]] | None = None
 
     def find(self, spec: SheetSpec) -> RawSheet | None:
         wanted = spec.names()

@@ -189,6 +189,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             if i in is_foreign:
                 tbook = foreign[1](path, path.relative_to(folder).as_posix(), issues, circuit)
                 if tbook is not None:
+                    if tbook.locate is not None:  # its issues name the TRF line / the export's sheet
+                        issues.relocate(tbook.label, tbook.locate)
                     _read_tournament(season, tbook, tours, result_frames, extra_frames)
                 continue
             bundle = item

@@ -24,6 +24,7 @@ Rating lists (ACF cl. 11) live in a ``ratings/`` folder of the season: see :func
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +57,8 @@ def _trf_sibling(path: Path) -> Path | None:
     from .trf import looks_like_trf
 
     for p in _same_stem(path):
-        if p != path and p.suffix.casefold() in TRF_SUFFIXES and looks_like_trf(p):
+        if p != path and (p.suffix.casefold() == ".trf" or (p.suffix.casefold() in TRF_SUFFIXES
+                                                             and looks_like_trf(p))):
             return p
     return None
 
@@ -136,6 +138,8 @@ def is_foreign(path: Path | str) -> bool:
     suffix = path.suffix.casefold()
     if _ratings_folder(path):
         return True
+    if suffix == ".trf":
+        return True  # a TRF by its name, even one that is empty or damaged: its reader says what is wrong
     if suffix in TRF_SUFFIXES:
         from .trf import looks_like_trf
 
@@ -179,6 +183,10 @@ def load(path: Path | str, label: str, issues: Issues, circuit=None) -> RawBook 
                         "is read and this TRF is not", file=label)
             return None
         if side is None:
+            from .trf import looks_like_trf, read_trf
+
+            if not looks_like_trf(path) and read_trf(path, label, issues) is None:
+                return None  # not a readable TRF (empty, damaged): its reader said what is wrong
             issues.error("trf-no-sidecar", f"a TRF holds no {', '.join(_required_extra(circuit))}: save the "
                          f"Tournament sheet beside it as {path.stem}.xlsx", file=label, cell="line 1",
                          hint=f"gpcalc import {path.name} -c {circuit.name} -o {path.stem}.xlsx writes it "
@@ -208,7 +216,7 @@ def trf_book(path: Path, label: str, issues: Issues, circuit, side: Path | None 
                  for d, y in zip(p["birth_date"], p["birth_year"])],
         "rank": list(p["rank"]), "rank_tied": [False] * len(p), "points": list(p["points"]),
         "games": list(p["games"]), "title": list(p["title"]), "rating": list(p["rating"]),
-        "fed": list(p["fed"]),
+        "fed": list(p["fed"]), "line": list(p["line"]),
     }
     header = {"name": t.name, "start": t.start, "end": t.end or t.start, "date": t.start,
               "rounds": t.rounds or None}
@@ -242,13 +250,16 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     sheets: dict[str, RawSheet] = {}
     tspec = circuit.tournament_spec()
     tournament_rows: list[list[Any]] = [["Setting", "Value"]]
+    from_side = 0  # the Tournament rows that are the sidecar's own (the rest come from the file itself)
+    side_sheets: set[str] = set()
     if side is not None:
-        side_book = read_book(side, side.name if side != path else label, issues)
+        side_book = read_book(side, _side_label(label, side) if side != path else label, issues)
         if side_book is None:
             return None
         found = side_book.find(tspec)
         if found is not None:
             tournament_rows = [list(r) for r in found.rows] or tournament_rows
+            from_side = len(found.rows)
         elif require_settings:
             issues.error("no-tournament-sheet", "this chess-results export has no Tournament sheet, so its "
                          f"{', '.join(_required_extra(circuit))} are unknown", file=label,
@@ -259,6 +270,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
             sh = side_book.find(spec)
             if sh is not None:
                 sheets[sh.name] = sh
+                side_sheets.add(sh.name)
     present = {header_key(r[0]) for r in tournament_rows if r}
     for f in tspec.fields:
         value = header.get(f.key)
@@ -276,7 +288,27 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         frame["place"] = place_text(frame["rank"], frame["rank_tied"])
     values = _result_values(circuit, frame)
     sheets["Results"] = _results_sheet(circuit, values, export)
-    return RawBook(path, label, sheets)
+    if export is not None:  # the export's cells are where they were, on its own sheet (_results_sheet)
+        return RawBook(path, label, sheets)
+    # a TRF: a player's cell is their line; the sidecar's cells are the sidecar's
+    lines = list(frame["line"]) if "line" in frame else []
+    side_name = _side_label(label, side) if side is not None else label
+
+    def locate(sheet: str, cell: str) -> tuple[str, str, str]:
+        row = int(m.group(1)) if (m := re.fullmatch(r"[A-Z]+(\d+)", cell or "")) else 0
+        if sheet == "Results":
+            return (label, "", f"line {lines[row - 2]}") if 2 <= row < len(lines) + 2 else (label, "", "")
+        if sheet == "Tournament":
+            return (side_name, sheet, cell) if 1 <= row <= from_side else (label, "", "")
+        if sheet in side_sheets:
+            return side_name, sheet, cell
+        return label, sheet, cell
+    return RawBook(path, label, sheets, locate=locate)
+
+
+def _side_label(label: str, side: Path) -> str:
+    """The sidecar's name as shown to users: beside its TRF, in the same folder of the season."""
+    return Path(label).with_name(side.name).as_posix()
 
 
 def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:
@@ -347,7 +379,9 @@ def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
         r = values["_row"][i] - 1
         for f in fields:
             rows[r][position[f.key]] = values[f.key][i]
-    return RawSheet("Results", rows)
+    # (found as the Results sheet by its key in RawBook.sheets; named as the export's own sheet, so that an issue
+    # names the sheet the cell is on)
+    return RawSheet(export.sheet, rows)
 
 
 # ------------------------------------------------------------------------------------------ import
@@ -355,7 +389,8 @@ def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
 
 def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -> Path | None:
     """``gpcalc import``: any supported file → a filled organiser template (Tournament + Results filled in from
-    the file, the rest for the organiser to complete). Returns None (with errors) when the file is unreadable."""
+    the file, the rest for the organiser to complete). Returns None (with errors) when the file is unreadable or
+    has errors: then nothing is written."""
     import os
     import tempfile
 
@@ -375,7 +410,7 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
                      "Swiss-Manager ranking export (.xlsx)", file=label,
                      hint="export the final ranking as TRF or Excel from the pairing program")
         return None
-    if book is None:
+    if book is None or issues.has_errors():  # an input with errors: nothing written (CONTRACT exit status 1)
         return None
     try:
         fd, tmp_name = tempfile.mkstemp(suffix=".xlsx", dir=str(output.parent.resolve()))

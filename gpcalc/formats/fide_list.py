@@ -108,7 +108,10 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
     """Stream the file in 8 MB blocks; each block's lines are cut by ``operator.itemgetter`` of the header's
     slices (C speed), so only the wanted fields are kept, never the raw text."""
     with open(path, "rb") as fh:
-        header = decode_line(fh.readline()).rstrip("\r\n")
+        first = fh.readline()
+        if first.startswith(b"\xef\xbb\xbf"):  # a UTF-8 BOM (the list re-saved in Notepad): not a column
+            first = first[3:]
+        header = decode_line(first).rstrip("\r\n")
         layout = txt_layout(header, kind)
         missing = [k for k in ("fide_id", "name", "rating") if k not in layout]
         if missing:
@@ -173,8 +176,9 @@ def read_xml(path: Path, label: str, issues: Issues, *, kind: str = "standard",
              ids: set[str] | None = None) -> pd.DataFrame | None:
     import xml.etree.ElementTree as ET
 
-    rating_tags = ("rating",) if kind == "standard" else (f"{kind}_rating", "rating")
-    games_tag = "games" if kind == "standard" else f"{kind}_games"
+    # a combined list's record has rapid_ and blitz_ elements (empty when unrated) beside the standard `rating`;
+    # a per-type list's record only `rating` and `games`, for its own type
+    combined_tags = ("rapid_rating", "blitz_rating")
     cols: dict[str, list[Any]] = {k: [] for k in LIST_COLUMNS}
     try:
         context = ET.iterparse(str(path), events=("start", "end"))
@@ -188,9 +192,10 @@ def read_xml(path: Path, label: str, issues: Issues, *, kind: str = "standard",
             fid = values.get("fideid", "")
             if ids is not None and fid not in ids:
                 continue
+            own = kind != "standard" and any(t in values for t in combined_tags)  # a combined record
             for tag, key in _XML_FIELDS.items():
-                cols[key].append(values.get(games_tag if key == "games" else tag, ""))
-            cols["rating"].append(next((values[t] for t in rating_tags if values.get(t)), ""))
+                cols[key].append(values.get(f"{kind}_games" if key == "games" and own else tag, ""))
+            cols["rating"].append(values.get(f"{kind}_rating" if own else "rating", ""))
     except ET.ParseError as exc:
         line = getattr(exc, "position", (0, 0))[0]
         issues.error("bad-xml", f"the XML list is damaged: {exc}", file=label, cell=f"line {line}",
