@@ -523,15 +523,22 @@ class Aarhus(Circuit):
         """§3 for every Aarhusmesterskab at once: per event (in order of appearance) its group trophies (the
         place-1 rows; a shared first place in a group → lots), then its girls' trophy winners."""
         ev = pd.Series(pd.factorize(am["event"].to_numpy(dtype=object))[0], index=am.index)
-        top = am[am["place"] == 1]
+        # §3: a trophy in each of the groups A–F and P (not N); a merged group (A+B) has one, named for its
+        # strongest member group, with a note (ruling 17)
+        group = am["group"].astype(object)
+        first = group.where(~group.astype(str).str.contains("+", regex=False), group.astype(str).str[0])
+        top = am[(am["place"] == 1) & first.isin([*R.AGE_GROUPS, "P"]).to_numpy(bool)]
         frames, keys = [], []
         if len(top):
+            merged = top["group"].astype(str).str.contains("+", regex=False).to_numpy(bool)
+            shared = top.groupby(["event", "group"])["player"].transform("size").to_numpy() > 1
+            note = np.where(shared, "shared first place: lots to be drawn", "")
+            note = np.where(merged, np.where(shared, note + "; ", "") + "merged group "
+                            + top["group"].astype(str).to_numpy() + ": one trophy", note)
             frames.append(pd.DataFrame({
-                "ranking": top["group"], "place": 1, "player": top["player"],
+                "ranking": first[top.index], "place": 1, "player": top["player"],
                 "prize": "Aarhusmesterskab trophy (" + top["event"].astype(str) + ")",
-                "note": np.where(top.groupby(["event", "group"])["player"].transform("size") > 1,
-                                 "shared first place: lots to be drawn", ""),
-                "rule": "ASS §3"}))
+                "note": note, "rule": "ASS §3"}))
             keys.append(ev[top.index].to_numpy() * 2)
         g = R.girls_trophy(am, by="event")
         win = g[g["rank"] == 1]

@@ -218,8 +218,9 @@ class ACF(Circuit):
             ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
         ]
         if "Prizes" not in season.tables:
-            issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated in the "
-                           "order of cl. 9 with no amounts", file="season.xlsx",
+            issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated with no "
+                           "amounts, so all in the order for equal values (Open, U2000, U1600, Unrated, Junior, "
+                           "Women; then place)", file="season.xlsx",
                            hint="add a Prizes sheet: Division | Place | Value (gpcalc new acf writes one)")
         tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
                  "fee", "concession", "counts", "warnings", "file"]
@@ -431,9 +432,10 @@ class ACF(Circuit):
                           sections=s_names, place=r["place"].take(src).astype("int64").to_numpy(),
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
-                          tables=tables)
+                          tables=tables, extended=e_mode[f] == _MODES.index("extended"),
+                          bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year)
         division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
-        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)"], dtype=object)  # by mode
+        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling"], dtype=object)  # by mode
         ledger = pd.DataFrame({
             "tournament": r["tournament"].take(src).reset_index(drop=True),
             "date": tinfo["start"].reindex(t_names).to_numpy(object)[e_t],
@@ -595,7 +597,7 @@ def _keys(sections: pd.Series) -> pd.Series:
     return sections.map(uniq) if len(sections) else sections.astype("object")
 
 
-_MODES = ("mapped", "cascade", "single")  # → ACF 13(2), 13(3), 13(4)
+_MODES = ("mapped", "cascade", "single", "extended")  # → ACF 13(2), 13(3), 13(4), the ruling on 13(2)–(4)
 
 
 def _section_orders(block_t: np.ndarray, block_k: np.ndarray, first_seen: np.ndarray, t_names: list,
@@ -700,7 +702,9 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
             first = [k for m in ("Open", "U2000", "U1600") for k, mm in sections if mm == m]
             own = [k for k, m in sections if m == d and k not in first]
             rest = [k for k, m in sections if k not in first and k not in own and m != "None"]
-            seq, mode = first + own + rest, "cascade"
+            # Open, U2000, U1600 with no section of their own in a tournament of several sections: the cascade
+            # extended to them — a ruling (acf.md "one procedure for cl. 13(2)–(4)"), named as such
+            seq, mode = first + own + rest, ("extended" if d in ("Open", "U2000", "U1600") else "cascade")
         if single:
             mode = "single"
         out.extend((k, i, mode, d) for i, k in enumerate(seq))
@@ -708,7 +712,7 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
 
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
-             tie_last, table, tables) -> np.ndarray:
+             tie_last, table, tables, extended=None, bare_year=None, year: int = 0) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
@@ -730,7 +734,15 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     if len(rows):  # each tie shape (points table, positions, players) spelled out once
         tail[rows] = _each(lambda t, first, last, n: _tie_text(tables[t], first, last, n),
                            table[rows], tie_first[rows], tie_last[rows], tie_n[rows])
-    return head + sec + where + skip + tail
+    # the rulings that made the number, named (acf.md: "where it changes a number, named in the ledger")
+    n = len(cls)
+    ext = np.zeros(n, dtype=bool) if extended is None else np.asarray(extended, dtype=bool)
+    bare = np.zeros(n, dtype=bool) if bare_year is None else np.asarray(bare_year, dtype=bool)
+    named = _each(lambda e, b, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
+                                    "(ruling on cl. 13(2)–(4))") if e else "")
+                  + (f"; born {year - 18} with no day: a junior by ruling (cl. 1)" if b else ""),
+                  ext, bare, np.where(ext, div, 0))
+    return head + sec + where + skip + named + tail
 
 
 def _each(write, *columns: np.ndarray) -> np.ndarray:

@@ -294,6 +294,14 @@ def organiser_awards(tournaments: pd.DataFrame) -> pd.DataFrame:
 COLOMBIA = {"COL", "COLOMBIA", "CO"}
 
 
+def _why_not(above: pd.DataFrame, reg: pd.DataFrame) -> pd.Series:
+    """Why each player is not a qualifier: their federation, a blank one, or not being in the register."""
+    listed = above["player"].isin(reg.index)
+    fed = above["federation"].astype(object)
+    return fed.where(fed.notna(), pd.Series(["no Federation in the register" if x else "not in the register"
+                                             for x in listed], index=above.index, dtype=object)).astype(str)
+
+
 def qualifiers(standings: pd.DataFrame, register: pd.DataFrame, ramas: Sequence[str] = ("Absoluto", "Femenino"),
                places: int = 3) -> pd.DataFrame:
     """Art. 4: the three best Colombian (register ``Federation`` = COL) or resident (``Resident`` = Yes) players
@@ -325,7 +333,6 @@ def qualifiers(standings: pd.DataFrame, register: pd.DataFrame, ramas: Sequence[
                          "liga": row["club"], "total": row["total"],
                          "federation": row["federation"], "resident": "Yes" if row["resident"] is True else "",
                          "note": note, "not_eligible_above": "; ".join(
-                             above["name"] + " (" + above["federation"].astype(object).fillna("not in the register").astype(str)
-                             + ")")})
+                             above["name"] + " (" + _why_not(above, reg) + ")")})
     return pd.DataFrame(rows, columns=["rama", "qualifier", "rank", "name", "id", "liga", "total", "federation",
                                        "resident", "note", "not_eligible_above"])
