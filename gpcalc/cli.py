@@ -105,7 +105,10 @@ def new(circuit: str, folder: Path, season_label: str) -> None:
 
     if (folder / "season.xlsx").exists():
         raise click.UsageError(f"{folder / 'season.xlsx'} already exists; gpcalc never overwrites a season")
-    made = new_season(_circuit(circuit), folder, season_label)
+    try:
+        made = new_season(_circuit(circuit), folder, season_label)
+    except FileExistsError as exc:
+        raise click.UsageError(f"{exc} — move it away or choose another folder") from None
     for path in made:
         click.echo(f"wrote {path}")
     click.echo("Next: fill in season.xlsx, copy the blank workbook once per tournament, then: "
@@ -144,11 +147,13 @@ def check(folder: Path, show_info: bool, no_cache: bool) -> None:
       gpcalc check sample_data/acf-2005
     """
     from .issues import InputError
-    from .season import load_season
+    from .pipeline import compute
 
     progress = _Progress(True)
     try:
-        season = load_season(folder, progress, use_cache=not no_cache)
+        # the season is also scored (nothing written): some problems only show there — a Points table row,
+        # a missing Pot table — and check promises every problem a build would report
+        season = compute(folder, progress, use_cache=not no_cache).season
     except InputError as exc:
         _fail_input(exc)
     _print_issues(season.issues, show_info)
@@ -184,8 +189,8 @@ def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bo
     except InputError as exc:
         _fail_input(exc)
     except OutputError as exc:
-        click.echo(f"error: {exc}. Nothing was written; the previous output is as it was.\n"
-                   "  hint: give -o / --json a file in a folder you can write to", err=True)
+        hint = "" if isinstance(exc.reason, str) else "\n  hint: give -o / --json a file in a folder you can write to"
+        click.echo(f"error: {exc}. Nothing was written; the previous output is as it was.{hint}", err=True)
         sys.exit(EXIT_USAGE)
     issues = result.issues
     if result.outcome is None:
@@ -244,6 +249,8 @@ def explain(folder: Path, player: str) -> None:
     from .issues import InputError
     from .pipeline import compute
 
+    if not player.strip():
+        raise click.UsageError("PLAYER is blank: give a name (or part of one) or an ID")
     try:
         result = compute(folder)
     except InputError as exc:

@@ -17,9 +17,12 @@ def match_player(outcome: Outcome, query: str) -> pd.Series:
     norm = normalise_name(q)
     names = lg["name"].map(lambda n: normalise_name(n) if isinstance(n, str) else "")
     exact = names.eq(norm)
-    if exact.any():
+    if exact.any() or not norm:
         return exact
-    return names.str.contains(norm, regex=False)
+    # a part of the name: whole words, each the start of one of the name's words ("li" finds "Li Wei" and
+    # "Lindqvist", not "Oliver")
+    words = norm.split()
+    return names.map(lambda n: all(any(w.startswith(q) for w in n.split()) for q in words))
 
 
 def find_awards(outcome: Outcome, query: str) -> str | None:
@@ -28,6 +31,9 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
     if lg.empty:
         return None
     lines = []
+    n = lg["player"].nunique()
+    if n > 1:
+        lines += [f"'{query.strip()}' matches {n} players — give the full name or the ID for one:", ""]
     for player, rows in lg.groupby("player", sort=False):
         first = rows.iloc[0]
         ident = f" (ID {first['id']})" if isinstance(first["id"], str) else ""

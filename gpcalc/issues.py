@@ -142,7 +142,8 @@ class OutputError(Exception):
     """The output could not be written (a file in the way, no permission, a full disk): nothing was written —
     temporary files are removed and the previous output is left as it was."""
 
-    def __init__(self, path, reason: OSError):
+    def __init__(self, path, reason: OSError | str):
         self.path, self.reason = path, reason
-        super().__init__(f"cannot write '{path}': {os_reason(reason)}")
+        why = reason if isinstance(reason, str) else os_reason(reason)
+        super().__init__(f"cannot write '{path}': {why}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -121,11 +122,13 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
                 fh.write("\n")
 
         targets.append((Path(json_out), write_json))
+    _check_targets(Path(folder), season, [t for t, _ in targets])
     temps: list[tuple[Path, Path]] = []
+    made: list[Path] = []  # folders this build created (removed again if it fails)
     target = out_path
     try:
         for target, writer in targets:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            made += _make_parents(target.parent)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
             os.close(fd)
             temps.append((Path(tmp), target))
@@ -141,4 +144,52 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
         for tmp, _ in temps:
             if tmp.exists():
                 tmp.unlink()
+        if len(result.written) < len(targets):  # a failed build writes nothing, folders included
+            for d in reversed(made):
+                with contextlib.suppress(OSError):  # (not empty: something else put a file there)
+                    d.rmdir()
     return result
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """mkdir -p, returning the folders it created (outermost first)."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for d in reversed(missing):
+        d.mkdir(exist_ok=True)
+    return list(reversed(missing))
+
+
+def _check_targets(folder: Path, season: Season, targets: list[Path]) -> None:
+    """Refuse outputs that would overwrite an input of the season (season.xlsx, a tournament workbook), land in
+    the season folder where the next build would read them as input, name one file twice (-o and --json), or
+    are not ordinary files (a folder, a pipe, a device) — before anything is written (CONTRACT: inputs are never
+    modified)."""
+    from .season import OTHER_SPREADSHEETS, WORKBOOK_SUFFIXES
+
+    root = folder.resolve()
+    inputs = {(root / label).resolve() for label, _ in season.inputs}
+    seen: dict[Path, Path] = {}
+    for t in targets:
+        r = t.resolve()
+        if r in seen:
+            raise OutputError(t, "-o and --json name the same file; give each its own")
+        seen[r] = t
+        if r in inputs:
+            raise OutputError(t, "it is an input of the season (a workbook gpcalc reads); write the output "
+                                 "elsewhere, e.g. under output/")
+        try:
+            inside = r.relative_to(root)
+        except ValueError:
+            inside = None
+        if inside is not None and inside.parts and inside.parts[0] != OUTPUT_DIR and \
+                not r.name.startswith(".") and \
+                r.suffix.casefold() in (*WORKBOOK_SUFFIXES, *OTHER_SPREADSHEETS, ".trf", ".txt", ".csv"):
+            raise OutputError(t, "it is inside the season folder, where the next build would read it as a "
+                                 f"tournament; write it under {OUTPUT_DIR}/ or outside the folder")
+        if r.exists() and not r.is_file():
+            raise OutputError(t, "it is not an ordinary file (a folder, a pipe or a device); give a file name")

@@ -252,9 +252,12 @@ def write_season(circuit, path: Path | str, season: str = "", title: str = "") -
 def new_season(circuit, folder: Path | str, season: str = "") -> list[Path]:
     """A season folder: season.xlsx and a blank tournament workbook to copy for each tournament."""
     folder = Path(folder)
+    season_path, blank = folder / "season.xlsx", folder / f"blank-{circuit.name}-tournament.xlsx"
+    for path in (season_path, blank):
+        if path.exists():  # gpcalc never overwrites a file it did not just make (an organiser's filled copy)
+            raise FileExistsError(f"{path} already exists; gpcalc never overwrites it")
     folder.mkdir(parents=True, exist_ok=True)
     season = season or str(dt.date.today().year)
-    made = [write_season(circuit, folder / "season.xlsx", season=season,
-                         title=f"{circuit.title} {season}"),
-            write_template(circuit, folder / f"blank-{circuit.name}-tournament.xlsx")]
+    made = [write_season(circuit, season_path, season=season, title=f"{circuit.title} {season}"),
+            write_template(circuit, blank)]
     return made

@@ -607,7 +607,7 @@ def test_json_next_group_and_movements(tmp_path):
     folder = folder_of(tmp_path, {"g1.xlsx": book("GPT 1", DAY1, [["C", 7], ["D", 7], ["N", 7], ["P", 7]],
                                                   rows)}, 3)
     out = folder / "out.json"
-    r = CliRunner().invoke(main, ["build", str(folder), "-o", str(folder / "out.xlsx"), "--json", str(out)])
+    r = CliRunner().invoke(main, ["build", str(folder), "-o", str(folder / "output" / "out.xlsx"), "--json", str(out)])
     assert r.exit_code == 0, r.output
     data = json.loads(out.read_text(encoding="utf-8"))
     ng = sorted((s["name"], s["ranking"], s["next_group"]) for s in data["standings"])

@@ -34,7 +34,7 @@ def season(tmp_path: Path, tournaments: dict, gpts: int | None = 2, **settings) 
 
 def run(folder: Path) -> dict:
     out = folder / "out.json"
-    res = CliRunner().invoke(main, ["build", str(folder), "-o", str(folder / "out.xlsx"), "--json", str(out)])
+    res = CliRunner().invoke(main, ["build", str(folder), "-o", str(folder / "output" / "out.xlsx"), "--json", str(out)])
     assert res.exit_code == 0, res.output
     return json.loads(out.read_text(encoding="utf-8"))
 
@@ -161,7 +161,7 @@ def test_n_placement_prize_moves_to_age_group(tmp_path):  # ASS §4 Ruling N (§
                                "g2.xlsx": gpt("GPT 2", DAY2, [["N", 7]], rows)}, gpts=2)
     data = run(folder)
     assert prizes_of(data, "Placement") == [("N", "Nyb One")]
-    nxt = _next_season(folder / "out.xlsx")
+    nxt = _next_season(folder / "output" / "out.xlsx")
     assert nxt["Nyb One"][0] == "D" and "moves to age group" in nxt["Nyb One"][1]
     assert {nxt[n][0] for n in names[1:]} == {"N"}
 
@@ -177,7 +177,7 @@ def test_season_change_director_relegation_neutralised(tmp_path):  # ASS §4 stk
     folder = season(tmp_path, {"g1.xlsx": gpt("GPT 1", DAY1, [["C", 7]], rows, head=head)})
     data = run(folder)
     assert row_of(data, "Brian Hjem", "C")["next_group"] == "D"
-    nxt = _next_season(folder / "out.xlsx")
+    nxt = _next_season(folder / "output" / "out.xlsx")
     assert nxt["Brian Hjem"][0] == "C" and nxt["Brian Hjem"][1].startswith("rule 2")
     assert nxt["Mid Player"][0] == "B" and nxt["Soren Syg"][0] == "B"
 
