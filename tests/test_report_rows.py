@@ -7,6 +7,7 @@ from the store, the zip is valid (CRC-32s, ZIP64 when sizes need it) for zipfile
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import shutil
 import zipfile
@@ -90,6 +91,9 @@ def test_large_parts_are_streamed(tmp_path, monkeypatch):
 def _table(path: Path, frame: pd.DataFrame, store: sheetxml.RowStore | None, sparse=None) -> None:
     wb = xlsxwriter.Workbook(str(path), {"constant_memory": True, "strings_to_formulas": False,
                                          "strings_to_urls": False, "strings_to_numbers": False})
+    # a fixed creation time: docProps/core.xml would otherwise hold the clock's second, and two workbooks
+    # compared byte for byte could differ only by being written either side of a second's turn
+    wb.set_properties({"created": dt.datetime(2026, 1, 1)})
     st = report.Styles(wb, 1, store)
     cols = [("name", "Player", "text"), ("pts", "Points", "points"), ("note", "Note", "text")]
     extra = {}
