@@ -20,6 +20,7 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
     note as a tie for the coordinator to decide — never broken silently. Players skipped because they already
     won are listed in `passed_over` with the prize they hold."""
     won: dict[str, str] = dict(already or {})
+    took: dict[str, tuple[Any, str]] = {}  # player → (ranking, prize) given in this allocation
     by_ranking = {r: _Candidates(g, tie_keys) for r, g in order.groupby("ranking", sort=False)}
     rows: list[dict[str, Any]] = []
     for prize in prizes.to_dict("records"):
@@ -42,10 +43,18 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
         level = [c for c in cands.level_with(winner)
                  if c["player"] != winner["player"] and c["player"] not in won
                  and tuple(c[k] for k in tie_keys) == key]
-        if level:
-            note = ("tied with " + ", ".join(c["name"] for c in level)
+        # ... and the players level with the winner who took this ranking's prizes just above: the same tie, so
+        # their prizes are one decision — named on this row too, not only on the first of them
+        above = [c for c in cands.level_with(winner)
+                 if c["player"] != winner["player"] and took.get(c["player"], (None,))[0] == prize["ranking"]
+                 and tuple(c[k] for k in tie_keys) == key]
+        if level or above:
+            note = ("tied with " + ", ".join([*(c["name"] for c in level),
+                                              *(f"{c['name']} (who takes the {took[c['player']][1]})"
+                                                for c in above)])
                     + " — coordinator to decide (share or split)")
         won[winner["player"]] = f"{prize['ranking']} {_ordinal(prize['place'])}"
+        took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],
                      "note": note, "passed_over": "; ".join(skipped) + (f" [{rule}]" if skipped and rule else "")})
     out = pd.DataFrame(rows)

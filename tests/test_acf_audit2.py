@@ -333,6 +333,24 @@ def test_tie_for_the_last_open_prize_is_marked_for_the_coordinator_cl10_ruling(t
     assert all(prize_row(res, "Open", p)["note"] == "" for p in (1, 2, 3, 4))
 
 
+def test_a_tie_across_two_prizes_is_marked_on_both_rows_cl10_ruling(tmp_path):
+    """Ruling "equal scores": a tie still equal after count-back is marked "tied — coordinator to decide (share
+    or split)", never silently. Places =1, =1 (class 3: (20 + 15) / 2 = 17.5 each), 3: the two share the
+    Open 1st and 2nd — one decision, so both prize rows name it (the 2nd said nothing until 30 November)."""
+    names = ["P1", "P2", "P3"]
+    players = [reg(n, acf=2100) for n in names]
+    prizes = [["Open", 1, 1000], ["Open", 2, 600], ["Open", 3, 400]]
+    results = [row("", p, n) for n, p in zip(names, ["=1", "=1", 3])]
+    res = season(tmp_path, {"t.xlsx": acf_tournament("T", results, prize_money=3000)}, players, prizes)
+    assert pts(res, "Open") == {"P1": 17.5, "P2": 17.5, "P3": 12}
+    first, second = prize_row(res, "Open", 1), prize_row(res, "Open", 2)
+    assert {first["name"], second["name"]} == {"P1", "P2"}
+    assert first["note"] == f"tied with {second['name']} — coordinator to decide (share or split)"
+    assert second["note"] == (f"tied with {first['name']} (who takes the Open 1st) — coordinator to decide "
+                              "(share or split)")
+    assert prize_row(res, "Open", 3)["note"] == ""
+
+
 def test_tie_partner_holding_a_higher_prize_leaves_no_tie_on_the_lower_cl10(tmp_path):
     """cl. 10 and the equal-scores ruling. W1, W2, W3 (women, ACF 2100), two class-3 events:
     T1: W1 1st 20, W2 2nd 15, W3 3rd 12;  T2: W2 1st 20, W1 2nd 15, W3 3rd 12.
