@@ -111,7 +111,16 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
         issues.warning("same-id-different-names", f"ID {pid} is used for different names: "
                        + " / ".join(f"'{n}'" for n in names),
                        hint="check the ID; the register's spelling is used where the player is in it")
-    _near_duplicates(season, u, u_key_id.isna())
+    # A row without an ID whose name has several IDs elsewhere: it can take none of them — another player
+    ambiguous = u["id"].isna().to_numpy() & u["_norm"].isin(multi).to_numpy()
+    if ambiguous.any():
+        ids_of = with_id.groupby("_norm")["id"].agg(lambda v: ", ".join(map(str, v)))
+        rows = r[ambiguous[pair]].drop_duplicates(["_norm", "file"])
+        for norm, row in zip(rows["_norm"], rows.itertuples()):
+            issues.warning("name-without-id", f"{row.name} has no ID here, and players of this name have the IDs "
+                           f"{ids_of[norm]}: counted as a player of its own", hint="write the player's ID",
+                           **season.where(row, "id"))
+    _near_duplicates(season, u, u_key_id.isna(), with_ids=pairs[pairs["id"].notna()])
 
     # The register wins for identity fields; disagreements are warnings.
     fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
@@ -137,7 +146,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
                     issues.warning("register-differs", f"{row['name']}: {f.replace('_', ' ')} here is "
                                    f"'{_show(row[f])}' but the Players register says '{_show(regv[idx])}'; "
                                    "the register is used", hint="correct whichever is wrong",
-                                   **season.where(row, f if f != "born_date" else "born"))
+                                   **season.where(row, "born" if f in ("born_date", "born_year") else f))
             if f == "born_date" and "born_year" in fields:
                 # a birth is one field: where the register gives only a year and the row's date is of another
                 # year, the register's bare year wins and the row's date goes too (a date in the register's
@@ -206,27 +215,45 @@ def _show(v) -> str:
     return str(v)
 
 
-def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200) -> None:
-    """Near-identical names without IDs (a typo apart): compared within blocks of the same initials.
-    `by_name`: the rows whose player key is their name."""
+def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200,
+                     with_ids: pd.DataFrame | None = None) -> None:
+    """Near-identical names of different players (a typo apart): each spelling without an ID against the other
+    such spellings and against the spellings that have an ID (in the results or the register: `with_ids`, columns
+    _norm, id, name), compared within blocks of the same initials. `by_name`: the rows whose player key is their
+    name. (Two spellings that both have IDs are two IDs: not compared here.)"""
     names = r.loc[by_name & r["_norm"].notna(), ["_norm", "name"]].drop_duplicates("_norm")  # (a blank name:
-    if len(names) < 2:  # an error already, no spelling to compare)
+    names = names.assign(id=None)  # an error already, no spelling to compare)
+    if with_ids is not None and len(names):
+        known = with_ids[with_ids["_norm"].notna() & ~with_ids["_norm"].isin(names["_norm"])]
+        names = pd.concat([names, known[["_norm", "name", "id"]].drop_duplicates("_norm")], ignore_index=True)
+    if len(names) < 2:
         return
     names = names.assign(_block=names["_norm"].map(lambda n: "".join(sorted(w[0] for w in n.split()))[:3]))
     found = 0
     for _, grp in names.groupby("_block", sort=True):
         if len(grp) < 2 or len(grp) > 400:
             continue
-        norms, shown = list(grp["_norm"]), list(grp["name"])
+        norms, shown, ids = list(grp["_norm"]), list(grp["name"]), list(grp["id"])
         for i in range(len(norms)):
             for j in range(i + 1, len(norms)):
+                if ids[i] is not None and ids[j] is not None:
+                    continue
                 a, b = norms[i], norms[j]
                 if abs(len(a) - len(b)) > 2:
                     continue
                 if sorted(a.split()) == sorted(b.split()) or difflib.SequenceMatcher(None, a, b).ratio() >= 0.9:
-                    season.issues.warning("similar-names", f"'{shown[i]}' and '{shown[j]}' look like the same "
-                                          "player spelled two ways; they are counted as two players",
-                                          hint="use one spelling (or give both rows the player's ID)")
+                    with_id = ids[i] if ids[i] is not None else ids[j]
+                    one, two = (shown[i], shown[j]) if ids[j] is not None or ids[i] is None else (shown[j],
+                                                                                               shown[i])
+                    if with_id is None:
+                        text, hint = (f"'{one}' and '{two}' look like the same player spelled two ways; they are "
+                                      "counted as two players", "use one spelling (or give both rows the "
+                                      "player's ID)")
+                    else:
+                        text, hint = (f"'{one}' (no ID) and '{two}' (ID {with_id}) look like the same player "
+                                      "spelled two ways; they are counted as two players",
+                                      f"if they are one player, give the rows of '{one}' the ID {with_id}")
+                    season.issues.warning("similar-names", text, hint=hint)
                     found += 1
                     if found >= limit:
                         return

@@ -360,10 +360,16 @@ class _CombiningMarks(dict):
 _MARKS = _CombiningMarks()
 
 
+# letters that NFKD does not split into a base letter and a mark, but that people type as their base letter
+# (a Danish "Søren Østergaard" on an English keyboard: "Soren Ostergaard")
+_FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L",
+                       "đ": "d", "Đ": "D", "ß": "ss", "ı": "i"})
+
+
 def strip_accents(text: str) -> str:
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKD", text).translate(_MARKS)
+    return unicodedata.normalize("NFKD", text).translate(_MARKS).translate(_FOLD)
 
 
 def normalise_name(name: str) -> str:
