@@ -9,6 +9,7 @@ both spellings — never merged silently.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -228,32 +229,41 @@ def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit:
         names = pd.concat([names, known[["_norm", "name", "id"]].drop_duplicates("_norm")], ignore_index=True)
     if len(names) < 2:
         return
-    names = names.assign(_block=names["_norm"].map(lambda n: "".join(sorted(w[0] for w in n.split()))[:3]))
+    # blocks of the same initials (plain lists: thousands of blocks, most holding no spelling without an ID)
+    all_norms, all_shown = names["_norm"].tolist(), names["name"].tolist()
+    all_ids = [None if x is None or x != x else x for x in names["id"].tolist()]
+    blocks: dict[str, list[int]] = {}
+    for k, n in enumerate(all_norms):
+        blocks.setdefault("".join(sorted(w[0] for w in n.split()))[:3], []).append(k)
     found = 0
-    for _, grp in names.groupby("_block", sort=True):
-        if len(grp) < 2 or len(grp) > 400:
+    for block in sorted(blocks):
+        members = blocks[block]
+        if len(members) < 2 or len(members) > 400 or all(all_ids[k] is not None for k in members):
             continue
-        norms, shown, ids = list(grp["_norm"]), list(grp["name"]), list(grp["id"])
-        for i in range(len(norms)):
-            for j in range(i + 1, len(norms)):
-                if ids[i] is not None and ids[j] is not None:
-                    continue
-                a, b = norms[i], norms[j]
-                if abs(len(a) - len(b)) > 2:
-                    continue
-                if sorted(a.split()) == sorted(b.split()) or difflib.SequenceMatcher(None, a, b).ratio() >= 0.9:
-                    with_id = ids[i] if ids[i] is not None else ids[j]
-                    one, two = (shown[i], shown[j]) if ids[j] is not None or ids[i] is None else (shown[j],
-                                                                                               shown[i])
-                    if with_id is None:
-                        text, hint = (f"'{one}' and '{two}' look like the same player spelled two ways; they are "
-                                      "counted as two players", "use one spelling (or give both rows the "
-                                      "player's ID)")
-                    else:
-                        text, hint = (f"'{one}' (no ID) and '{two}' (ID {with_id}) look like the same player "
-                                      "spelled two ways; they are counted as two players",
-                                      f"if they are one player, give the rows of '{one}' the ID {with_id}")
-                    season.issues.warning("similar-names", text, hint=hint)
-                    found += 1
-                    if found >= limit:
-                        return
+        norms = [all_norms[k] for k in members]
+        shown = [all_shown[k] for k in members]
+        ids = [all_ids[k] for k in members]
+        free = [k for k, x in enumerate(ids) if x is None]  # the spellings without an ID: one side of each pair
+        pairs = sorted({(min(f, k), max(f, k)) for f in free for k in range(len(norms)) if k != f})
+        chars = [Counter(n) for n in norms]
+        for p, q in pairs:  # (in the order the spellings were seen, as before: the first, then the second)
+            a, b = norms[p], norms[q]
+            if abs(len(a) - len(b)) > 2:
+                continue
+            # (the letters in common bound difflib's ratio from above — its quick_ratio — without building it)
+            close = 2 * sum((chars[p] & chars[q]).values()) >= 0.9 * (len(a) + len(b)) - 1e-9
+            if sorted(a.split()) == sorted(b.split()) or (close and
+                                                          difflib.SequenceMatcher(None, a, b).ratio() >= 0.9):
+                with_id = ids[p] if ids[p] is not None else ids[q]
+                one, two = (shown[p], shown[q]) if ids[p] is None else (shown[q], shown[p])  # (no ID first)
+                if with_id is None:
+                    text, hint = (f"'{one}' and '{two}' look like the same player spelled two ways; they are "
+                                  "counted as two players", "use one spelling (or give both rows the player's ID)")
+                else:
+                    text, hint = (f"'{one}' (no ID) and '{two}' (ID {with_id}) look like the same player spelled "
+                                  "two ways; they are counted as two players",
+                                  f"if they are one player, give the rows of '{one}' the ID {with_id}")
+                season.issues.warning("similar-names", text, hint=hint)
+                found += 1
+                if found >= limit:
+                    return
