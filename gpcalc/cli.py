@@ -201,7 +201,8 @@ def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bo
         _print_issues(issues)
     for path in result.written:
         click.echo(f"wrote {path}")
-    click.echo(f"{len(result.season.tournaments)} tournaments, {_counts(issues)}.")
+    n = len(result.season.tournaments)
+    click.echo(f"{n} tournament{'s' * (n != 1)}, {_counts(issues)}.")
 
 
 @main.command(name="import")

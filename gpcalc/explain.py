@@ -31,6 +31,7 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
     if lg.empty:
         return None
     lines = []
+    dec = outcome.points_decimals
     n = lg["player"].nunique()
     if n > 1:
         lines += [f"'{query.strip()}' matches {n} players — give the full name or the ID for one:", ""]
@@ -43,11 +44,16 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
             if ranking in st.index:
                 s = st.loc[ranking]
                 rank = f"={s['rank']}" if s["tied"] else str(s["rank"])
-                lines.append(f"  {ranking}: total {s['total']:g}, rank {rank}")
+                lines.append(f"  {ranking}: total {_pts(s['total'], dec)}, rank {rank}")
             else:
                 lines.append(f"  {ranking}:")
             for row in grp.sort_values("date", kind="stable").itertuples():
                 flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
-                lines.append(f"    {row.tournament}: {row.points:g} — {row.rule}: {row.detail}{flag}")
+                lines.append(f"    {row.tournament}: {_pts(row.points, dec)} — {row.rule}: {row.detail}{flag}")
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+def _pts(x: float, decimals: int) -> str:
+    """Points as the workbook shows them (the circuit's decimals), without trailing zeros: 83, 13.5, 73.33."""
+    return f"{x:.{decimals}f}".rstrip("0").rstrip(".")

@@ -26,6 +26,7 @@ class Field:
     width: int = 0  # template column width; 0 = automatic
     minimum: float | None = None  # checked by the pandera schema (gpcalc.schemas)
     maximum: float | None = None
+    listed: tuple[str, ...] = ()  # spellings the template's drop-down offers besides the choices (a language's)
 
     @property
     def key(self) -> str:

@@ -28,15 +28,19 @@ def _styles():
 
 
 def _list_formula(f: Field) -> str | None:
+    """The drop-down list: the values, then the spellings the circuit's instructions use (`Field.listed`), so
+    that typing them as told draws no warning from Excel."""
     if f.kind == "yesno":
-        return '"Yes,No"'
-    if f.kind == "sex":
-        return '"M,F"'
-    if f.kind == "choice":
-        text = ",".join(f.choices)
-        if len(text) < 250:
-            return f'"{text}"'
-    return None
+        values = ["Yes", "No"]
+    elif f.kind == "sex":
+        values = ["M", "F"]
+    elif f.kind == "choice":
+        values = list(f.choices)
+    else:
+        return None
+    values += [v for v in f.listed if v not in values]
+    text = ",".join(values)
+    return f'"{text}"' if len(text) < 250 else None
 
 
 def _validation(f: Field, sqref: str):

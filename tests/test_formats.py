@@ -126,7 +126,10 @@ def test_trf_latin1_and_utf8_names():
     bom = b"\xef\xbb\xbf" + utf8
     for data in (utf8, latin, bom):
         assert read(data).players.at[0, "name"] == "Müller, Jürgen"
-    assert read(latin).encoding == "latin-1"
+    assert read(latin).encoding == "cp1252"  # (Latin-1's letters are Windows-1252's too)
+    # Windows-1252 (Swiss-Manager on Windows): Š and ć-less "Šubic" — Latin-1 would read 0x8A as a control char
+    win = "\n".join([*SMALL[:3], player_line(1, "Šubic, Žarko", points="1.0", rank=1)]).encode("cp1252")
+    assert read(win).players.at[0, "name"] == "Šubic, Žarko"
 
 
 def test_trf_no_opponent_forms_and_blank_rounds():

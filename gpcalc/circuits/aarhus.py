@@ -42,6 +42,7 @@ class Aarhus(Circuit):
     rankings = R.RANKINGS
     club_label = "Club"
     identity_columns = ("club",)
+    sex_listed = ("D", "P")  # dreng, pige (the template's Danish instructions)
     results_order = ("group", "place", "name", "id", "club", "born", "sex", "points", "games", "move", "status")
 
     season_settings = (
@@ -75,11 +76,12 @@ class Aarhus(Circuit):
         Field("Games", "count", aliases=("Partier", "Spillede partier", "Antal partier", "Kampe"),
               help="Games actually played at the board (byes and forfeits are not games). Blank = all rounds.",
               example=7, width=8),
-        Field("Move", "choice", choices=("up", "down", "stay"), choice_aliases=MOVE_ALIASES,
+        Field("Move", "choice", choices=("up", "down", "stay"), choice_aliases=MOVE_ALIASES, listed=("op", "ned", "bliv"),
               aliases=("Rykning", "Op/ned", "Director", "Turneringsleder"),
               help="Optional: the tournament director's decision for a player who did not play all rounds: "
                    "up, down or stay (op, ned, bliv).", example="", width=8),
         Field("Status", "choice", choices=("Pre-qualified",), choice_aliases=STATUS_ALIASES,
+              listed=("Forhåndskvalificeret",),
               help="DM-kvalifikation only: Pre-qualified (forhåndskvalificeret) for players credited without "
                    "playing.", example="", width=14),
     )

@@ -8,7 +8,7 @@ ties, greedy one-prize allocation, club sums) lives in ``gpcalc.standings`` and 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..spec import BORN, ID, NAME, SEX, Field, SheetSpec
@@ -86,8 +86,14 @@ class Circuit(ABC):
 
     # ------------------------------------------------------------------ declarations
 
+    # the sex spellings of the circuit's language that its template's drop-down offers besides M and F
+    sex_listed: tuple[str, ...] = ()
+
+    def _sex(self) -> Field:
+        return replace(SEX, listed=self.sex_listed) if self.sex_listed else SEX
+
     def results_spec(self) -> SheetSpec:
-        return SheetSpec("Results", (NAME, ID, SEX, BORN, *self.results_columns),
+        return SheetSpec("Results", (NAME, ID, self._sex(), BORN, *self.results_columns),
                          aliases=("Resultados", "Resultater", "Standings", "Clasificación"), required=True,
                          min_rows=1)
 
@@ -98,7 +104,7 @@ class Circuit(ABC):
                          aliases=("Torneo", "Turnering", "Stævne"))
 
     def register_spec(self) -> SheetSpec:
-        return SheetSpec("Players", (NAME, ID, SEX, BORN, *self.register_columns),
+        return SheetSpec("Players", (NAME, ID, self._sex(), BORN, *self.register_columns),
                          aliases=("Jugadores", "Spillere", "Register"))
 
     def season_spec(self) -> SheetSpec:

@@ -12,20 +12,21 @@ _MONTHS.update({"mai": 5, "okt": 10, "dez": 12, "ene": 1, "abr": 4, "ago": 8, "d
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Text of a file: UTF-8 (a BOM is dropped) and, when that fails, Latin-1 (which never fails)."""
+    """Text of a file: UTF-8 (a BOM is dropped); when that fails, Windows-1252 (what pairing programs on Windows
+    write: "Šubić" — Latin-1 would read its Š as a control character; both are one byte a character, so fixed
+    columns stay where they are), and Latin-1 (which never fails) for the few bytes 1252 leaves undefined."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode("latin-1"), "latin-1"
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1"), "latin-1"
 
 
 def decode_line(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    return decode(raw)[0]
 
 
 def _safe_date(y: int, m: int, d: int) -> dt.date | None:
