@@ -220,7 +220,7 @@ def write_season(circuit, path: Path | str, season: str = "", title: str = "") -
     for k, v in circuit.season_default_values().items() if hasattr(circuit, "season_default_values") else []:
         values[k] = v
     _settings_sheet(ws, circuit.season_spec().fields, values)
-    defaults = circuit.season_defaults()
+    defaults = circuit.season_defaults(season)
     reg = circuit.register_spec()
     pws = wb.create_sheet("Players")
     _header_row(pws, reg.fields)

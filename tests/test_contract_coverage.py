@@ -260,7 +260,9 @@ def test_half_points_typed_three_ways_read_alike(tmp_path):  # CONTRACT: values 
 
 def test_aarhus_age_groups_sheet_overrides_the_default(tmp_path):  # CONTRACT: season.xlsx, Age groups (aarhus)
     default = _aarhus(tmp_path, "default", [5, 4, 3])
-    ages = [["Group", "Born from", "Born to"], ["C", 1997, 1998], ["D", 1999, 2001]]
+    # (the groups moved a year, B and A with them: groups that shared a birth year would be an error)
+    ages = [["Group", "Born from", "Born to"], ["A", 1991, 1994], ["B", 1995, 1996], ["C", 1997, 1998],
+            ["D", 1999, 2001]]
     moved = _aarhus(tmp_path, "moved", [5, 4, 3], sheets={"Age groups": ages})
     assert {r["ranking"] for r in default["ledger"] if r["name"] == "Bo Lund"} == {"C"}
     assert {r["ranking"] for r in moved["ledger"] if r["name"] == "Bo Lund"} == {"D"}  # born 1999

@@ -133,8 +133,11 @@ class Aarhus(Circuit):
             ag = season.tables["Age groups"]
             twice = bool(ag["group"].duplicated().any())
             if twice:
-                issues.error("age-groups", "the Age groups sheet lists a group twice", file="season.xlsx",
-                             sheet="Age groups", hint="one row per group A–F")
+                for row in ag[ag["group"].duplicated()].itertuples():
+                    issues.error("age-groups", f"the Age groups sheet lists group {row.group} twice",
+                                 hint="one row per group A–F", **season.where(row, "group"))
+            elif year:
+                twice = self._check_age_table(season, year)  # (a table in error: no gap check below)
         if r.empty:
             return
         kinds = r["tournament"].map(t.set_index("tournament")["kind"]) if len(t) else pd.Series(dtype=object)
@@ -428,6 +431,43 @@ class Aarhus(Circuit):
                         "Aarhusmesterskab trophies (§3).")
 
     # -- helpers
+    def _check_age_table(self, season, year: int) -> bool:
+        """§1 stk. 2 on the Age groups sheet (its rows over the default table): each group's years run from ≤ to,
+        only the youngest group (F) may leave Born to open, and no two groups share a year. Errors at the cell;
+        True when there is one."""
+        issues, ag = season.issues, season.tables["Age groups"]
+        table, _ = self._age_tables(season, year)
+        rows = {g: row for g, row in zip(ag["group"], ag.itertuples())}
+        found = False
+
+        def error(group: str, key: str, text: str) -> None:
+            nonlocal found
+            found = True
+            where = season.where(rows[group], key) if group in rows else {"file": "season.xlsx",
+                                                                           "sheet": "Age groups"}
+            issues.error("age-groups", f"Age groups: {text}", hint="give each group A–F its own birth years, "
+                         "oldest first, meeting without gaps or overlaps; only F may leave Born to blank "
+                         "(or clear the sheet for the default table)", **where)
+
+        t = table.set_index("group")
+        for g in R.AGE_GROUPS:
+            if g not in t.index or pd.isna(t.loc[g, "born_from"]):
+                continue
+            lo, hi = t.loc[g, "born_from"], t.loc[g, "born_to"]
+            if pd.isna(hi) and g != R.AGE_GROUPS[-1]:
+                error(g, "born_to", f"group {g} has no Born to: only the youngest group, "
+                                    f"{R.AGE_GROUPS[-1]}, is open-ended")
+            elif pd.notna(hi) and lo > hi:
+                error(g, "born_to", f"group {g} runs from {lo} to {hi}, backwards")
+        spans = [(int(t.loc[g, "born_from"]), t.loc[g, "born_to"], g) for g in t.index
+                 if g in R.AGE_GROUPS and pd.notna(t.loc[g, "born_from"])]
+        spans.sort()
+        for (lo1, hi1, g1), (lo2, _hi2, g2) in zip(spans, spans[1:]):
+            if pd.isna(hi1) or lo2 <= int(hi1):
+                error(g2, "born_from", f"groups {g1} ({lo1}–{'' if pd.isna(hi1) else int(hi1)}) and {g2} (from "
+                                       f"{lo2}) share birth years: a player born then would be in both")
+        return found
+
     def _age_tables(self, season, year: int) -> tuple[pd.DataFrame, pd.DataFrame]:
         table = R.default_age_table(year)
         ag = season.tables.get("Age groups")
@@ -559,8 +599,10 @@ class Aarhus(Circuit):
 
     # ------------------------------------------------------------------ templates
 
-    def season_defaults(self) -> dict[str, list[list[Any]]]:
-        table = R.default_age_table(2012)
+    def season_defaults(self, season: str = "") -> dict[str, list[list[Any]]]:
+        from ..season import season_year
+
+        table = R.default_age_table(season_year(season) or dt.date.today().year)  # §1 stk. 2: the season's
         ages = [["Group", "Born from", "Born to"]] + [[g, int(a), None if pd.isna(b) else int(b)]
                                                      for g, a, b in zip(table["group"], table["born_from"],
                                                                         table["born_to"])]

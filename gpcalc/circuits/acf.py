@@ -14,7 +14,7 @@ import pandas as pd
 
 from .. import standings as st
 from ..issues import Issues
-from ..parse import clean_text
+from ..parse import BadValue, clean_text, read_number
 from ..prizes import allocate_one_each
 from ..schemas import RowCheck
 from ..spec import Field, SheetSpec
@@ -137,6 +137,14 @@ class ACF(Circuit):
         if year and year < 2005:
             issues.warning("season-before-2005", f"season {year}: the by-law governs seasons from 2005; cl. 16 "
                            "keeps the previous Grand Prix Rules in force for 2004", **season.setting_where("season"))
+        prize_table = season.tables.get("Prizes")
+        if prize_table is not None and len(prize_table):  # one row per prize: a repeat is a typo (Open 1 for 2)
+            twice = prize_table[prize_table["division"].notna() & prize_table["place"].notna()
+                                & prize_table.duplicated(["division", "place"])]
+            for row in twice.itertuples():
+                issues.error("prize-twice", f"Prizes: {row.division} place {row.place} is listed twice",
+                             hint="one row per prize: correct the place (or delete the extra row)",
+                             **season.where(row, "place"))
         reg = season.players
         has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
                                     or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
@@ -266,12 +274,14 @@ class ACF(Circuit):
         raw = season.raw_sheets.get("Points")
         if raw is None:
             return table
-        rows = [r for r in raw.rows if any(clean_text(v) for v in r)]
-        for i, row in enumerate(rows[1:], start=2):
+        # (each row keeps its own Excel row number: blank rows are skipped, not renumbered)
+        rows = [(i, r) for i, r in enumerate(raw.rows, start=1) if any(clean_text(v) for v in r)]
+        for i, row in rows[1:]:
             try:
                 cls = int(float(clean_text(row[0]).lower().replace("class", "").strip()))
-                pts = tuple(float(v) for v in row[1:] if clean_text(v) != "")
-            except (ValueError, IndexError):
+                # points as people type them (12,5, 10½): the number reader the workbooks use
+                pts = tuple(float(read_number(v)) for v in row[1:] if clean_text(v) != "")
+            except (ValueError, IndexError, TypeError, BadValue):
                 season.issues.error("bad-value", "Points: each row is a class number then its points",
                                     file="season.xlsx", sheet=raw.name, cell=f"A{i}",
                                     hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6")
@@ -541,7 +551,7 @@ class ACF(Circuit):
 
     # ------------------------------------------------------------------ templates
 
-    def season_defaults(self) -> dict[str, list[list[Any]]]:
+    def season_defaults(self, season: str = "") -> dict[str, list[list[Any]]]:
         prizes = [["Division", "Place", "Value"]] + [[d, p, v] for (d, p), v in DEFAULT_PRIZES.items()]
         players = [["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]]
         return {"Players": players, "Prizes": prizes}

@@ -120,8 +120,8 @@ class Circuit(ABC):
     def compute(self, season: Season) -> Outcome:
         """Score, rank and award: the whole season's outcome."""
 
-    def season_defaults(self) -> dict[str, list[list[Any]]]:
-        """Extra season.xlsx sheets written by `gpcalc new` (sheet name → rows incl. header)."""
+    def season_defaults(self, season: str = "") -> dict[str, list[list[Any]]]:
+        """Extra season.xlsx sheets written by `gpcalc new` (sheet name → rows incl. header), for `season`."""
         return {}
 
     def template_example(self) -> dict[str, Any]:

@@ -870,6 +870,7 @@ class FECODAZ(Circuit):
         if issues is not None:
             for msg in errors:
                 issues.error("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name,
+                             cell=getattr(msg, "cell", ""),
                              hint="a header Place | Percent, then one row per place: 1 | 30, 2 | 20 …")
             for msg in warnings:
                 issues.warning("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name)
@@ -974,7 +975,7 @@ class FECODAZ(Circuit):
     def season_default_values(self) -> dict[str, Any]:
         return {"points_table_source": R.ILLUSTRATIVE_SOURCE}
 
-    def season_defaults(self) -> dict[str, list[list[Any]]]:
+    def season_defaults(self, season: str = "") -> dict[str, list[list[Any]]]:
         players = [["ID", "Name", "Sex", "Born", "League", "Federation", "Resident", "Last GP place"]]
         # Pot: the header only — the resolution's percentages are missing, the coordinator enters them (Art. 4)
         return {"Players": players, "Points": R.illustrative_table().rows_grid(), "Pot": [["Place", "Percent"]]}

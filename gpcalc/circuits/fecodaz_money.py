@@ -71,6 +71,17 @@ def pct(d: Decimal) -> str:
 
 # ---------------------------------------------------------------------------------------------- the Pot table
 
+class Problem(str):
+    """A problem's text that also knows its cell (``.cell``, e.g. "B4")."""
+
+    cell: str
+
+    def __new__(cls, text: str, cell: str = "") -> Problem:
+        self = super().__new__(cls, text)
+        self.cell = cell
+        return self
+
+
 def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decimal]], list[str], list[str]]:
     """Read the `Pot` sheet: header ``Place | Percent``, then one row per place.
 
@@ -81,7 +92,9 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
 
     errors: list[str] = []
     warnings: list[str] = []
-    rows = [list(r) for r in grid if any(str(x).strip() for x in r if x is not None)]
+    # each row with its Excel row number (blank rows are skipped, not renumbered)
+    numbered = [(i, list(r)) for i, r in enumerate(grid, start=1) if any(str(x).strip() for x in r if x is not None)]
+    rows = [r for _, r in numbered]
     if not rows:
         return [], ["the Pot sheet is empty: write a header Place | Percent and one row per place"], []
     head = [str(x).strip().casefold() for x in rows[0][:2]]
@@ -90,7 +103,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         errors.append(f"the Pot sheet's header is '{' | '.join(head)}': write Place | Percent")
         return [], errors, warnings
     raw: list[tuple[int, Decimal, bool]] = []
-    for i, r in enumerate(rows[1:], start=2):
+    for i, r in numbered[1:]:
         place_cell = r[0] if r else None
         value_cell = r[1] if len(r) > 1 else None
         try:
@@ -98,7 +111,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         except ValueError:
             place = None
         if place is None or not float(place).is_integer() or place < 1:
-            errors.append(f"row {i}: '{place_cell}' is not a place (1, 2, 3 …)")
+            errors.append(Problem(f"row {i}: '{place_cell}' is not a place (1, 2, 3 …)", f"A{i}"))
             continue
         text = "" if value_cell is None else str(value_cell).strip()
         is_pct = text.endswith("%")
@@ -107,7 +120,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         except ValueError:
             value = None
         if value is None or value < 0:
-            errors.append(f"row {i}: '{text}' is not a percentage")
+            errors.append(Problem(f"row {i}: '{text}' is not a percentage", f"B{i}"))
             continue
         raw.append((int(place), Decimal(str(value)), is_pct))
     places = [p for p, _, _ in raw]
