@@ -635,3 +635,16 @@ def test_json_export_fields_and_types_for_acf_contract(tmp_path):
     assert len(reg_issue) == 1 and {"severity", "code", "file", "sheet", "cell", "message"} <= set(reg_issue[0])
     assert (reg_issue[0]["severity"], reg_issue[0]["file"], reg_issue[0]["sheet"], reg_issue[0]["cell"]) == \
         ("info", "t.xlsx", "Tournament", "B8")
+
+
+def test_a_prize_table_without_a_state_row_says_so_cl8g(tmp_path):
+    """cl. 8(g) makes a State prize; its amount comes from the Prizes sheet (acf.md: "the by-law gives no amounts,
+    so season.xlsx holds a prize table"). A table with no State row gives no State prizes — said as a warning, not
+    silently."""
+    players = [reg(n, acf=2100) for n in ("P1", "P2")]
+    results = [row("", 1, "P1"), row("", 2, "P2")]
+    res = season(tmp_path, {"t.xlsx": acf_tournament("T", results, prize_money=3000)}, players,
+                 [["Open", 1, 1000]])
+    assert any(i.code == "no-state-prize" and i.sheet == "Prizes" for i in res.issues)
+    assert "State" not in set(res.outcome.prizes["ranking"])
+

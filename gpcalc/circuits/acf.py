@@ -145,6 +145,10 @@ class ACF(Circuit):
                 issues.error("prize-twice", f"Prizes: {row.division} place {row.place} is listed twice",
                              hint="one row per prize: correct the place (or delete the extra row)",
                              **season.where(row, "place"))
+            if not prize_table["division"].eq("State").any():  # cl. 8(g) prizes exist only with a State row
+                issues.warning("no-state-prize", "the Prizes sheet has no State row, so no State prizes are "
+                               "allocated (cl. 8(g))", file="season.xlsx", sheet="Prizes",
+                               hint="add a row State | 1 | value to give each State's best player a prize")
         reg = season.players
         has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
                                     or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
