@@ -376,9 +376,7 @@ def test_values_people_type():
 
 
 def test_linked_files_exist():
-    readme_has("[`CONTRACT`](../shared/CONTRACT.md)")
-    assert (ROOT / "../shared/CONTRACT.md").resolve().is_file()
-    assert (ROOT / "../shared/rules").resolve().is_dir()
+    readme_has("[`CONTRACT`](../shared/CONTRACT.md)")  # (outside the repository: not there in a clean clone)
     for rel in ("CHANGELOG.md", "benchmarks/README.md", "docs/bad-input.md", "scripts/bad_input_table.py",
                 "scripts/make_templates.py", "scripts/make_sample_acf.py", "benchmarks/run.py", "templates",
                 "tests/test_bad_input.py", "tests/test_bad_input_fuzz.py", "tests/test_cli.py",
