@@ -72,3 +72,24 @@ def acf_tournament(name: str, results: list[list[Any]], *, prize_money: float = 
     if sections:
         book["Sections"] = [["Section", "Division"], *sections]
     return book
+
+
+def fecodaz_season(tmp_path: Path, books: dict[str, dict[str, Any]], points: list, *, year: int,
+                   source: str = "test", sheets: dict[str, Any] | None = None, **settings):
+    """A FECODAZ season built and computed (no cache); asserts it scored (no errors)."""
+    from gpcalc.pipeline import compute
+
+    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": str(year), "Points table source": source,
+                                    **settings},
+                         sheets={"Points": points, **(sheets or {})}, tournaments=books)
+    res = compute(folder)
+    assert res.outcome is not None, [i.message for i in res.issues.errors]
+    return res
+
+
+def standing(res, ranking: str, name: str):
+    """The standings row of `name` in `ranking` (None when not ranked there)."""
+    s = res.outcome.standings
+    hit = s[(s["ranking"] == ranking) & (s["name"] == name)]
+    return hit.iloc[0] if len(hit) else None
+

@@ -18,10 +18,9 @@ import datetime as dt
 
 import pandas as pd
 import pytest
-from builders import make_season
+from builders import fecodaz_season, standing
 
 from gpcalc.circuits import fecodaz_rules as R
-from gpcalc.pipeline import compute
 
 YEAR = 2009
 ILLUSTRATIVE = [["Category", *range(1, 14)]] + [[c, *[2 * c + 14 - 2 * (p - 1) for p in range(1, c + 1)]]
@@ -47,18 +46,7 @@ def book(name, rows, *, kind="Open", start=dt.date(2009, 3, 1), end=None, base=1
 
 
 def season(tmp_path, books, points=ILLUSTRATIVE, sheets=None, **settings):
-    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": str(YEAR), "Points table source": "audit",
-                                    **settings},
-                         sheets={"Points": points, **(sheets or {})}, tournaments=books)
-    res = compute(folder)
-    assert res.outcome is not None, [i.message for i in res.issues.errors]
-    return res
-
-
-def standing(res, ranking, name):
-    s = res.outcome.standings
-    hit = s[(s["ranking"] == ranking) & (s["name"] == name)]
-    return hit.iloc[0] if len(hit) else None
+    return fecodaz_season(tmp_path, books, points, year=YEAR, source="audit", sheets=sheets, **settings)
 
 
 def total(res, ranking, name):

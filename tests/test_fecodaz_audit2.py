@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from builders import make_season
-
-from gpcalc.pipeline import compute
+from builders import fecodaz_season
 
 YEAR = 2009
 ILLUSTRATIVE = [["Category", *range(1, 14)]] + [[c, *[2 * c + 14 - 2 * (p - 1) for p in range(1, c + 1)]]
@@ -52,12 +50,7 @@ def book(name, rows, *, kind="Open", start=dt.date(2009, 3, 1), end=None, base=1
 
 
 def season(tmp_path, books, sheets=None, **settings):
-    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": str(YEAR), "Points table source": "audit 2",
-                                    **settings},
-                         sheets={"Points": ILLUSTRATIVE, **(sheets or {})}, tournaments=books)
-    res = compute(folder)
-    assert res.outcome is not None, [i.message for i in res.issues.errors]
-    return res
+    return fecodaz_season(tmp_path, books, ILLUSTRATIVE, year=YEAR, source="audit 2", sheets=sheets, **settings)
 
 
 def totals(res, ranking):

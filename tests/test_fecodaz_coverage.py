@@ -10,10 +10,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pandas as pd
-from builders import make_season
+from builders import fecodaz_season, standing
 
 from gpcalc.circuits import fecodaz_rules as R
-from gpcalc.pipeline import compute
 
 YEAR = 2009
 TABLE = R.illustrative_table()
@@ -36,18 +35,8 @@ def book(name, rows, *, kind="Open", start=dt.date(2009, 3, 1), base=1, host="Va
 
 
 def season(tmp_path, books, sheets=None, **settings):
-    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": str(YEAR), "Points table source": "test",
-                                    **settings},
-                         sheets={"Points": POINTS, **(sheets or {})}, tournaments=books)
-    res = compute(folder)
-    assert res.outcome is not None, [i.message for i in res.issues.errors]
-    return res
-
-
-def standing(res, ranking, name):
-    s = res.outcome.standings
-    hit = s[(s["ranking"] == ranking) & (s["name"] == name)]
-    return hit.iloc[0] if len(hit) else None
+    return fecodaz_season(tmp_path, books, POINTS, year=YEAR, source="test", sheets=sheets,
+                          **settings)
 
 
 def warnings_of(res, code):
