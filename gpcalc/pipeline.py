@@ -187,7 +187,7 @@ def _check_targets(folder: Path, season: Season, targets: list[Path]) -> None:
         except ValueError:
             inside = None
         if inside is not None and inside.parts and inside.parts[0] != OUTPUT_DIR and \
-                not r.name.startswith(".") and \
+                not any(part.startswith(".") for part in inside.parts) and \
                 r.suffix.casefold() in (*WORKBOOK_SUFFIXES, *OTHER_SPREADSHEETS, ".trf", ".txt", ".csv"):
             raise OutputError(t, "it is inside the season folder, where the next build would read it as a "
                                  f"tournament; write it under {OUTPUT_DIR}/ or outside the folder")
