@@ -123,6 +123,11 @@ def make_pool(circuit: str, size: int, season: str, seed: int) -> list[Player]:
     rng = random.Random(f"pool:{circuit}:{size}:{seed}")
     y = season_year(circuit, season)
     firsts, lasts = _FIRST[circuit], _LAST[circuit]
+    # every name is unique: first × last (× last again for FECODAZ), each also with 26 middle initials
+    possible = len(firsts) * len(lasts) * (len(lasts) if circuit == "fecodaz" else 1) * 27
+    if size > possible * 9 // 10:  # (drawn at random, the last free names would take ever longer to find)
+        raise SystemExit(f"generate.py: {size:,} {circuit} players is more than the name lists can make unique "
+                         f"(about {possible:,} names): use a pool of at most {possible * 9 // 10:,}")
     used: set[str] = set()
     pool: list[Player] = []
     for k in range(size):
