@@ -761,12 +761,18 @@ def team_awards(results: pd.DataFrame, feeds: pd.Series, year: int,
     r["board_points"] = board_points(board.to_numpy(), bplace.to_numpy())
     r["team_points"] = tplace.map(TEAM_PLACE_POINTS).fillna(0.0).to_numpy()
     members = fed_membership(r, feeds, year, rankings)
+    # the details name the table their number comes from (board 1: 12, 10, 8, 6, 4, 2; team places +6/+4/+2)
+    table = {b: ", ".join(_fmt(x) for x in v) for b, v in BOARD_POINTS.items()}
     b = members.assign(points=members["board_points"], rule=RULE_BOARD,
                        detail="board " + members["board"].astype(str) + ", place "
-                       + members["board_place"].astype(str) + " among the board's players")
+                       + members["board_place"].astype(str) + " among the board's players (board "
+                       + members["board"].astype(str) + ": "
+                       + pd.to_numeric(members["board"], errors="coerce").map(table).fillna("no points").astype(str)
+                       + ") → " + members["board_points"].map(_fmt))
     t = members.assign(points=members["team_points"], rule=RULE_TEAM,
                        detail="member of team " + members["team"].astype(str) + ", team place "
-                       + members["team_place"].astype(str))
+                       + members["team_place"].astype(str) + " (champions +6, runners-up +4, third +2) → +"
+                       + members["team_points"].map(_fmt))
     both = pd.concat([one_score(b[b["points"] > 0]), one_score(t[t["points"] > 0])], ignore_index=True)
     return both.sort_values(["tournament", "ranking", "place", "rule"], kind="stable").reset_index(drop=True)
 
