@@ -768,11 +768,11 @@ def team_awards(results: pd.DataFrame, feeds: pd.Series, year: int,
                        + members["board_place"].astype(str) + " among the board's players (board "
                        + members["board"].astype(str) + ": "
                        + pd.to_numeric(members["board"], errors="coerce").map(table).fillna("no points").astype(str)
-                       + ") → " + members["board_points"].map(_fmt))
+                       + ") → " + _fmts(members["board_points"]))
     t = members.assign(points=members["team_points"], rule=RULE_TEAM,
                        detail="member of team " + members["team"].astype(str) + ", team place "
                        + members["team_place"].astype(str) + " (champions +6, runners-up +4, third +2) → +"
-                       + members["team_points"].map(_fmt))
+                       + _fmts(members["team_points"]))
     both = pd.concat([one_score(b[b["points"] > 0]), one_score(t[t["points"] > 0])], ignore_index=True)
     return both.sort_values(["tournament", "ranking", "place", "rule"], kind="stable").reset_index(drop=True)
 
