@@ -285,12 +285,9 @@ class FECODAZ(Circuit):
             return None
         table, problems = R.points_table_from_grid(raw.rows)
         if issues is not None:
-            from ..issues import col_letter
-
             for p in problems:
-                cell = f"{col_letter(max(p.col, 0))}{p.row + 1}"
                 (issues.error if p.severity == "error" else issues.warning)(
-                    "points-table", f"Points: {p.message}", file="season.xlsx", sheet=raw.name, cell=cell,
+                    "points-table", f"Points: {p.message}", file="season.xlsx", sheet=raw.name, cell=_cell(p),
                     hint="one row per categoría: the categoría, then the points of places 1, 2, 3 …")
         return table
 
@@ -868,9 +865,8 @@ class FECODAZ(Circuit):
             return None
         pot, errors, warnings = M.pot_from_grid(raw.rows)
         if issues is not None:
-            for msg in errors:
-                issues.error("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name,
-                             cell=getattr(msg, "cell", ""),
+            for p in errors:
+                issues.error("pot-table", f"Pot: {p.message}", file="season.xlsx", sheet=raw.name, cell=_cell(p),
                              hint="a header Place | Percent, then one row per place: 1 | 30, 2 | 20 …")
             for msg in warnings:
                 issues.warning("pot-table", f"Pot: {msg}", file="season.xlsx", sheet=raw.name)
@@ -1374,6 +1370,13 @@ class _Hits:
 def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:
     """Rows as objects with attribute access (itertuples would rename `_cells`)."""
     return [SimpleNamespace(**row) for row in frame.to_dict("records")]
+
+
+def _cell(p: R.TableProblem) -> str:
+    """A season.xlsx table problem's cell (its whole row: column A; row −1, the whole sheet: no cell)."""
+    from ..issues import col_letter
+
+    return "" if p.row < 0 else f"{col_letter(max(p.col, 0))}{p.row + 1}"
 
 
 def _plain_records(frame: pd.DataFrame) -> list[dict[str, Any]]:

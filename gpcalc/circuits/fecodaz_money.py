@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..prizes import allocate_one_each
 from .fecodaz_rules import YOUTH_NAMES as YOUTH_RANKINGS
+from .fecodaz_rules import TableProblem
 
 TEN = Decimal("0.10")
 HALF = Decimal("0.5")
@@ -71,36 +72,28 @@ def pct(d: Decimal) -> str:
 
 # ---------------------------------------------------------------------------------------------- the Pot table
 
-class Problem(str):
-    """A problem's text that also knows its cell (``.cell``, e.g. "B4")."""
-
-    cell: str
-
-    def __new__(cls, text: str, cell: str = "") -> Problem:
-        self = super().__new__(cls, text)
-        self.cell = cell
-        return self
-
-
-def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decimal]], list[str], list[str]]:
+def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decimal]], list[TableProblem], list[str]]:
     """Read the `Pot` sheet: header ``Place | Percent``, then one row per place.
 
     Percent may be written 25, 25 %, 25,5 or as an Excel percentage (0.25): ruling — when every value is at most
     1 and they add up to at most 1, they are fractions (a percentage-formatted column). Returns (rows as
-    (place, fraction of the 80 % paid out), errors, warnings)."""
+    (place, fraction of the 80 % paid out), errors — each at its grid row and column, row −1 for the whole
+    sheet —, warnings)."""
     from ..parse import read_number
 
-    errors: list[str] = []
+    errors: list[TableProblem] = []
     warnings: list[str] = []
     # each row with its Excel row number (blank rows are skipped, not renumbered)
     numbered = [(i, list(r)) for i, r in enumerate(grid, start=1) if any(str(x).strip() for x in r if x is not None)]
     rows = [r for _, r in numbered]
     if not rows:
-        return [], ["the Pot sheet is empty: write a header Place | Percent and one row per place"], []
+        return [], [TableProblem("error", "the Pot sheet is empty: write a header Place | Percent and one row per "
+                                 "place", -1, -1)], []
     head = [str(x).strip().casefold() for x in rows[0][:2]]
     if len(head) < 2 or head[0] not in {"place", "puesto", "lugar", "pos"} or head[1].rstrip(" %") not in {
             "percent", "porcentaje", "percentage", "%", ""}:
-        errors.append(f"the Pot sheet's header is '{' | '.join(head)}': write Place | Percent")
+        errors.append(TableProblem("error", f"the Pot sheet's header is '{' | '.join(head)}': write Place | Percent",
+                                   -1, -1))
         return [], errors, warnings
     raw: list[tuple[int, Decimal, bool]] = []
     for i, r in numbered[1:]:
@@ -111,7 +104,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         except ValueError:
             place = None
         if place is None or not float(place).is_integer() or place < 1:
-            errors.append(Problem(f"row {i}: '{place_cell}' is not a place (1, 2, 3 …)", f"A{i}"))
+            errors.append(TableProblem("error", f"row {i}: '{place_cell}' is not a place (1, 2, 3 …)", i - 1, 0))
             continue
         text = "" if value_cell is None else str(value_cell).strip()
         is_pct = text.endswith("%")
@@ -120,12 +113,12 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         except ValueError:
             value = None
         if value is None or value < 0:
-            errors.append(Problem(f"row {i}: '{text}' is not a percentage", f"B{i}"))
+            errors.append(TableProblem("error", f"row {i}: '{text}' is not a percentage", i - 1, 1))
             continue
         raw.append((int(place), Decimal(str(value)), is_pct))
     places = [p for p, _, _ in raw]
     if len(set(places)) != len(places):
-        errors.append("a place appears twice in the Pot sheet")
+        errors.append(TableProblem("error", "a place appears twice in the Pot sheet", -1, -1))
     fractions = raw and all(not is_pct and v <= 1 for _, v, is_pct in raw) and sum(v for _, v, _ in raw) <= 1
     out = [(p, v if fractions else v / 100) for p, v, _ in raw]
     out.sort()
