@@ -105,6 +105,26 @@ def test_help_does_not_import_pandas():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+def test_numpy_huge_pages_off_unless_the_user_chose():
+    """README Performance: gpcalc turns numpy's transparent-huge-page advice off (page-fault stalls), whether
+    numpy is imported before or after gpcalc, and keeps a NUMPY_MADVISE_HUGEPAGE the user set."""
+    import os
+
+    probe = ("from numpy._core.multiarray import _set_madvise_hugepage as s; "
+             "print(s(False), end='')")
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+
+    def state(first: str, **extra: str) -> str:
+        run = subprocess.run([sys.executable, "-c", f"{first}; {probe}"], env={**env, **extra},
+                             capture_output=True, text=True, check=True)
+        return run.stdout
+
+    assert state("import numpy, gpcalc") == "False"  # numpy imported first: switched directly
+    assert state("import gpcalc, numpy") == "False"  # gpcalc first: numpy reads the variable
+    assert state("import gpcalc, numpy", NUMPY_MADVISE_HUGEPAGE="1") == "True"
+    assert state("import numpy, gpcalc", NUMPY_MADVISE_HUGEPAGE="1") == "True"
+
+
 def test_a_long_build_reports_progress_then_one_line_per_stage(tmp_path, monkeypatch):
     """Issue 7: a progress bar while reading (files done / total), then one line per later stage — on a
     terminal only; quiet otherwise."""
