@@ -1297,25 +1297,40 @@ def _floats(values: pd.Series) -> np.ndarray:
 def _category_text(s: pd.DataFrame) -> np.ndarray:
     """The ledger text of scoring members (:func:`category_points`): ``s`` has kind (0 tied, item 5; 1 extra
     place, items 2-3; 2 a scoring place), ranking, position, category, rated, irt_bonus, titled, title_bonus,
-    points, base, score, last, last_value."""
-    how = ("categoría " + s["category"].astype(str) + " = " + s["rated"].astype(str) + " rated (FIDE ×2)"
-           + np.where(s["irt_bonus"] > 0, " + 2 IRT", ""))
-    titles = np.where(s["title_bonus"] > 0, "; " + s["titled"].astype(str) + " titled players: +"
-                      + _fmts(s["title_bonus"]), "")
-    head = s["ranking"] + " position " + s["position"].astype(str)
+    points, base, score, last, last_value. (Joined as Python strings, row by row: on ~100,000 distinct texts
+    several times faster than adding text Series, which builds and checks a string array per ``+``.)"""
+    def strs(col: str, rows: np.ndarray | None = None) -> list[str]:
+        v = s[col] if rows is None else s[col][rows]
+        return v.astype(str).tolist()
+
+    def pts(col: str, rows: np.ndarray) -> list[str]:
+        return _fmts(s[col][rows]).tolist()
+
     kind = s["kind"].to_numpy()
-    t_s, e_s, p_s = kind == 0, kind == 1, kind == 2
     text = np.full(len(s), "", dtype=object)
+    irt = (s["irt_bonus"] > 0).to_numpy(bool)
+    bonus = (s["title_bonus"] > 0).to_numpy(bool)
+
+    def how(rows: np.ndarray) -> list[str]:
+        return [f"categoría {c} = {r} rated (FIDE ×2){' + 2 IRT' if i else ''}"
+                for c, r, i in zip(strs("category", rows), strs("rated", rows), irt[rows].tolist())]
+
+    def head(rows: np.ndarray) -> list[str]:
+        return [f"{k} position {p}" for k, p in zip(s["ranking"][rows].tolist(), strs("position", rows))]
+
+    t_s, e_s, p_s = kind == 0, kind == 1, kind == 2
     if t_s.any():
-        text[t_s] = (head[t_s] + ", tied on " + _fmts(s["score"][t_s]) + " game points with the last scorer "
-                     "(position " + s["last"][t_s].astype(str) + ", " + _fmts(s["last_value"][t_s]) + "): half = "
-                     + _fmts(s["points"][t_s]) + " (" + how[t_s] + ")").to_numpy()
+        text[t_s] = [f"{h}, tied on {sc} game points with the last scorer (position {la}, {lv}): half = {p} ({w})"
+                     for h, sc, la, lv, p, w in zip(head(t_s), pts("score", t_s), strs("last", t_s),
+                                                    pts("last_value", t_s), pts("points", t_s), how(t_s))]
     if e_s.any():
-        text[e_s] = (head[e_s] + ": extra place for " + s["titled"][e_s].astype(str) + " titled players = "
-                     + _fmts(s["points"][e_s]) + " (" + how[e_s] + ")").to_numpy()
+        text[e_s] = [f"{h}: extra place for {ti} titled players = {p} ({w})"
+                     for h, ti, p, w in zip(head(e_s), strs("titled", e_s), pts("points", e_s), how(e_s))]
     if p_s.any():
-        text[p_s] = (head[p_s] + " in " + how[p_s] + ": " + _fmts(s["base"][p_s]) + titles[p_s] + " = "
-                     + _fmts(s["points"][p_s])).to_numpy()
+        titles = [f"; {ti} titled players: +{b}" if on else ""
+                  for on, ti, b in zip(bonus[p_s].tolist(), strs("titled", p_s), pts("title_bonus", p_s))]
+        text[p_s] = [f"{h} in {w}: {b}{ti} = {p}"
+                     for h, w, b, ti, p in zip(head(p_s), how(p_s), pts("base", p_s), titles, pts("points", p_s))]
     return text
 
 
