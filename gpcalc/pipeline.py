@@ -172,14 +172,26 @@ def _check_targets(folder: Path, season: Season, targets: list[Path]) -> None:
     from .season import OTHER_SPREADSHEETS, WORKBOOK_SUFFIXES
 
     root = folder.resolve()
-    inputs = {(root / label).resolve() for label, _ in season.inputs}
+    inputs: set[tuple[int, int]] | None = None  # the inputs' (device, inode): made once, if a target exists
     seen: dict[Path, Path] = {}
     for t in targets:
         r = t.resolve()
         if r in seen:
             raise OutputError(t, "-o and --json name the same file; give each its own")
         seen[r] = t
-        if r in inputs:
+        # (only an existing file can be an input; compared by device and inode — a link or another spelling of
+        # an input's path is that input — with one stat per input instead of resolving every path)
+        try:
+            st = r.stat()
+        except OSError:
+            st = None
+        if st is not None and inputs is None:
+            inputs = set()
+            for label, _ in season.inputs:
+                with contextlib.suppress(OSError):
+                    s_in = (root / label).stat()
+                    inputs.add((s_in.st_dev, s_in.st_ino))
+        if st is not None and (st.st_dev, st.st_ino) in inputs:
             raise OutputError(t, "it is an input of the season (a workbook gpcalc reads); write the output "
                                  "elsewhere, e.g. under output/")
         try:

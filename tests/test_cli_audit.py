@@ -566,3 +566,23 @@ def test_explain_partial_name_matches_whole_words_only(tmp_path):
     assert res.exit_code == 0, res.output
     assert "Greg Li" in res.output
     assert "Oliver" not in res.output and "Emily" not in res.output
+
+
+def test_output_that_is_a_link_to_an_input_is_refused(tmp_path):
+    """CONTRACT: inputs are never modified. An -o outside the season folder that is a symbolic or a hard link to
+    one of its workbooks is that workbook: refused (exit 2) and the workbook kept byte for byte; a plain new file
+    beside it is written."""
+    season = tmp_path / "s"
+    shutil.copytree(Path(__file__).parents[1] / "sample_data" / "acf-2005", season)
+    workbook = season / "NT" / "Darwin Open 2005.xlsx"
+    before = workbook.read_bytes()
+    soft, hard = tmp_path / "soft.xlsx", tmp_path / "hard.xlsx"
+    soft.symlink_to(workbook)
+    os.link(workbook, hard)
+    env = {"GPCALC_NO_CACHE": "1"}
+    for target in (soft, hard):
+        run = CliRunner().invoke(main, ["build", str(season), "-o", str(target)], env=env)
+        assert run.exit_code == 2 and "input of the season" in run.output, (target, run.output)
+        assert workbook.read_bytes() == before
+    run = CliRunner().invoke(main, ["build", str(season), "-o", str(tmp_path / "standings.xlsx")], env=env)
+    assert run.exit_code == 0, run.output
