@@ -46,6 +46,8 @@ SEASON_FILE = "season.xlsx"
 
 def _ratings_folder(path: Path) -> bool:
     """The file is inside the season's ``ratings/`` folder (a folder named ratings beside season.xlsx)."""
+    if RATINGS_DIR not in str(path).casefold():  # (no folder of that name on the path: the usual case, at once)
+        return False
     for parent in path.parents:
         if parent.name.casefold() == RATINGS_DIR and any(
                 p.name.casefold() == SEASON_FILE for p in parent.parent.glob("*.xlsx")):
