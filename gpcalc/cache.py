@@ -55,7 +55,9 @@ def code_fingerprint(circuit: str = "") -> str:
     from .circuits import NAMES
 
     root = Path(__file__).resolve().parent
-    others = [n for n in NAMES if n != circuit]
+    # (a circuit's workbooks skip the other circuits' modules; anything else — season.xlsx, read with whichever
+    # circuit it names, whose modules declare its settings, register and sheets — depends on all of them)
+    others = [n for n in NAMES if n != circuit] if circuit in NAMES else []
     h = hashlib.sha256()
     h.update(_libraries().encode())
     for path in sorted(root.rglob("*.py")):
@@ -67,7 +69,9 @@ def code_fingerprint(circuit: str = "") -> str:
     return h.hexdigest()
 
 
-LIBRARIES = ("pandas", "numpy", "python-calamine", "openpyxl")  # what makes the parsed values and their types
+# what makes the parsed values and their types, and the stored output rows (xlsxwriter's escaping and zlib's
+# compression are in the row store's compressed pieces)
+LIBRARIES = ("pandas", "numpy", "python-calamine", "openpyxl", "xlsxwriter")
 
 
 def _libraries() -> str:
@@ -75,7 +79,9 @@ def _libraries() -> str:
     could still load, with other types or values, so it must not be found."""
     from importlib.metadata import PackageNotFoundError, version
 
-    parts = [sys.version]
+    import zlib
+
+    parts = [sys.version, f"zlib={zlib.ZLIB_RUNTIME_VERSION}"]
     for name in LIBRARIES:
         try:
             parts.append(f"{name}={version(name)}")

@@ -175,6 +175,12 @@ def _col_index(letters: bytes) -> int:
 _SCANS: dict[tuple[str, int, int], tuple | BookScan] = {}
 
 
+def forget_scans() -> None:
+    """Forget the scans kept by path, size and modification time: called once per season read, so that a file
+    replaced by another of the same size and time (cp -p, rsync -t, unzip) is scanned afresh."""
+    _SCANS.clear()
+
+
 def scan_book(path: Path) -> tuple | BookScan:
     """The pre-read check of one workbook (cached per path, size and modification time): a refusal
     (code, message, hint[, where]) or what the scan learned. Anything that opens an .xlsx with calamine

@@ -18,7 +18,7 @@ from . import identity
 from .circuits import base as cbase
 from .issues import InputError, Issues
 from .parse import clean_text, header_key, row_filled
-from .read import RawBook, RawSheet, read_book, read_settings, read_table
+from .read import RawBook, RawSheet, forget_scans, read_book, read_settings, read_table
 
 SEASON_FILE = "season.xlsx"
 OUTPUT_DIR = "output"
@@ -147,6 +147,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}'", file=SEASON_FILE,
                      hint="create one with: gpcalc new CIRCUIT FOLDER")
         raise InputError(issues)
+    forget_scans()  # (a file replaced by one of the same size and time must not get the old file's scan)
     digest = sha256(season_path)
     season = _read_season_file(folder, season_path, digest, use_cache, write_cache)
     circuit, issues = season.circuit, season.issues
@@ -288,7 +289,7 @@ def _read_season_file(folder: Path, season_path: Path, digest: str, use_cache: b
                      hint="write the season as a year (2005) or two years (2012/2013)")
     season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=issues)
     _read_season_sheets(season, book)
-    if k is not None and write_cache:
+    if k is not None and write_cache and sha256(season_path) == digest:  # (not saved while it was read)
         cache.store(k, _SeasonFile(circuit.name, settings, list(issues.items), season.players, season.tables,
                                    season.raw_sheets, dict(season.letters)))
     return season
@@ -413,25 +414,29 @@ def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circu
     repack = write_cache and caching and len(jobs) >= PACK_FROM and (
         pack is None or outside > max(32, len(jobs) // 10))
     store = write_cache and not repack  # a workbook going into a new pack needs no entry of its own
+    digest = {i: d for i, _, _, d in jobs}
+    changed = False  # a workbook whose bytes changed between hashing and parsing (saved during the build)
     n = min(workers(), len(todo))
     if n > 1 and len(todo) >= PARALLEL_FROM:
         import multiprocessing as mp
 
         method = "fork" if "fork" in mp.get_all_start_methods() else None
         with mp.get_context(method).Pool(n) as pool:
-            args = [(path, label, circuit.name, k if store else None) for _, path, label, k in todo]
-            for (i, _, label, _), bundle in zip(todo, pool.imap(_parse_job, args, chunksize=4)):
+            args = [(path, label, circuit.name, k if store else None, digest[i]) for i, path, label, k in todo]
+            for (i, _, label, _), (bundle, same) in zip(todo, pool.imap(_parse_job, args, chunksize=4)):
                 items[i] = bundle
+                changed |= not same
                 done += 1
                 if progress:
                     progress(done, total, label)
     else:
         for i, path, label, k in todo:
-            items[i] = _parse_workbook(path, label, circuit, k if store else None)
+            items[i], same = _parse_workbook(path, label, circuit, k if store else None, digest[i])
+            changed |= not same
             done += 1
             if progress:
                 progress(done, total, label)
-    if repack:
+    if repack and not changed:  # (a workbook saved while it was read: no pack this time, the next build makes it)
         order = [i for i, *_ in jobs]
         parts = []
         for i in order:
@@ -446,15 +451,18 @@ def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circu
     return _Read(items, pack)
 
 
-def _parse_job(args: tuple[Path, str, str, str | None]) -> _Bundle:
+def _parse_job(args: tuple[Path, str, str, str | None, str | None]) -> tuple[_Bundle, bool]:
     from . import circuits
 
-    path, label, circuit_name, store_key = args
-    return _parse_workbook(path, label, circuits.get(circuit_name), store_key)
+    path, label, circuit_name, store_key, digest = args
+    return _parse_workbook(path, label, circuits.get(circuit_name), store_key, digest)
 
 
-def _parse_workbook(path: Path, label: str, circuit: cbase.Circuit, store_key: str | None) -> _Bundle:
-    """Read one ordinary tournament workbook into a bundle; stored in the cache under `store_key` if given."""
+def _parse_workbook(path: Path, label: str, circuit: cbase.Circuit, store_key: str | None,
+                    digest: str | None = None) -> tuple[_Bundle, bool]:
+    """Read one ordinary tournament workbook into a bundle; stored in the cache under `store_key` if given.
+    Also returns whether the file still has the bytes `digest` was taken of (always True without a digest): a
+    workbook saved between hashing and parsing is not stored under the old bytes' key."""
     from types import SimpleNamespace
 
     from . import cache
@@ -466,9 +474,10 @@ def _parse_workbook(path: Path, label: str, circuit: cbase.Circuit, store_key: s
     if tbook is not None:
         _read_tournament(proxy, tbook, bundle.tours, bundle.results, bundle.extra)
     bundle.issues = list(local.items)
-    if store_key is not None:
+    same = digest is None or sha256(path) == digest
+    if store_key is not None and same:
         cache.store(store_key, bundle)
-    return bundle
+    return bundle, same
 
 
 class _Probe(cbase.Circuit):

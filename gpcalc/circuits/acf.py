@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .. import standings as st
-from ..issues import Issues
+from ..issues import Issues, col_letter
 from ..parse import BadValue, clean_text, read_number
 from ..prizes import allocate_one_each
 from ..schemas import RowCheck
@@ -289,6 +289,17 @@ class ACF(Circuit):
                 season.issues.error("bad-value", "Points: each row is a class number then its points",
                                     file="season.xlsx", sheet=raw.name, cell=f"A{i}",
                                     hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6")
+                continue
+            # each column is a place: a blank before the last filled place would move the later points up one
+            # place (CONTRACT: blank only beyond the last place that scores)
+            filled = [j for j, v in enumerate(row[1:]) if clean_text(v) != ""]
+            gap = next((j for j in range(filled[-1]) if clean_text(row[1 + j]) == ""), None) if filled else None
+            if gap is not None:
+                season.issues.error("bad-value", f"Points: class {cls} has no points for place {gap + 1} but has "
+                                    "points for a later place", file="season.xlsx", sheet=raw.name,
+                                    cell=f"{col_letter(gap + 1)}{i}",
+                                    hint="write 0 for a place that gets no points; leave blank only the places "
+                                         "after the last one that scores")
                 continue
             table[cls] = pts
         return table
