@@ -77,9 +77,8 @@ LIBRARIES = ("pandas", "numpy", "python-calamine", "openpyxl", "xlsxwriter")
 def _libraries() -> str:
     """Python's version and those of the libraries an entry's values come from: after an upgrade an old pickle
     could still load, with other types or values, so it must not be found."""
-    from importlib.metadata import PackageNotFoundError, version
-
     import zlib
+    from importlib.metadata import PackageNotFoundError, version
 
     parts = [sys.version, f"zlib={zlib.ZLIB_RUNTIME_VERSION}"]
     for name in LIBRARIES:
