@@ -9,9 +9,9 @@ effect on Dama amateur (ruling 14); titled players with a categoría-0 band and 
 Sub-14 titles with item 5 at the extra place; the register's liga in the closed-tournament visitor count; the
 bolsa over every kind of tournament (ruling 16); a women's team championship (rulings 3, 7, 8).
 
-Two defects are pinned as strict xfails at the end of the file: an amateur band whose categoría is missing inside
-the Points table scores 0 with a warning (ruling 9 makes it an error); a national championship of a youth or
-amateur category with cash prizes is rejected for a blank Base category it never uses.
+Two defects found, fixed on 30 November (the last two tests): an amateur band whose categoría is missing inside
+the Points table scored 0 with a warning (ruling 9 makes it an error); a national championship of a youth or
+amateur category with cash prizes was rejected for a blank Base category it never uses.
 
 Every expected number is worked out BY HAND from the quoted clause in the test's docstring. Seasons are built
 with ``builders.make_season`` (through ``builders.fecodaz_season``) and run through ``gpcalc.pipeline.compute``.
@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pandas as pd
-import pytest
 from builders import fecodaz_season, make_season, standing
 
 from gpcalc.circuits import fecodaz_rules as R
@@ -550,9 +549,6 @@ def _compute(tmp_path, books, points=ILLUSTRATIVE):
     return compute(folder)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: an amateur band whose categoría is missing inside the Points table "
-                   "scores 0 with only a warning; ruling 9 makes a categoría missing inside the table an error "
-                   "when a tournament uses it")
 def test_amateur_band_categoria_missing_inside_the_table_is_an_error_ruling9(tmp_path):
     """Ruling 9: "a categoría missing inside the table is an error only if a tournament uses it"; Art. 3: "A
     tournament of categoría c gives points to places 1..c" and the table is "data the coordinator enters … gpcalc
@@ -573,8 +569,6 @@ def test_amateur_band_categoria_missing_inside_the_table_is_an_error_ruling9(tmp
     assert any("2" in i.message and "categor" in i.message for i in res.issues.errors)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a national championship of a youth or amateur category with cash "
-                   "prizes is rejected for a blank Base category, which its scoring never uses")
 def test_youth_and_amateur_national_championships_with_cash_need_no_base_categoria_art3_amateur_item5(tmp_path):
     """Amateur list item 5: "Todos los campeonatos nacionales oficiales … serán válidos para el Grand Prix de ese año
     en su categoría respectiva"; amateur list: "Los puntajes se asignarán por torneo de acuerdo al número de

@@ -217,7 +217,10 @@ class FECODAZ(Circuit):
             if pd.notna(tour.start) and pd.notna(tour.end) and tour.end < tour.start:
                 issues.error("dates-backwards", f"{tour.tournament}: End ({tour.end}) is before Start ({tour.start})",
                              cell=cells.get("end", ""), hint="check the two dates", **where)
-            needs_base = tour.kind in ("Open", "Closed") or (tour.kind == "National" and tour.cash_prizes)
+            # (a national championship of an amateur or youth category is scored by its rated players alone
+            # (Art. 3 amateur list): only one feeding a senior ranking starts from a base categoría)
+            senior = not isinstance(tour.ranking, str) or not tour.ranking or tour.ranking in R.SENIOR_NAMES
+            needs_base = tour.kind in ("Open", "Closed") or (tour.kind == "National" and tour.cash_prizes and senior)
             if needs_base and pd.isna(tour.base_category):
                 issues.error("missing-base-category", f"{tour.tournament}: Base category is blank; a {tour.kind} "
                              "tournament needs the categoría the federation assigned (Art. 3)",
@@ -342,7 +345,7 @@ class FECODAZ(Circuit):
         # (the senior, team and amateur/youth awards joined in one concat: one copy of the rows, not two)
         senior = R.senior_awards(cat_rows, cat_t, feeds[feeds.index.isin(cat_t.index)], table, year, pairs=cat_pairs)
         team = R.team_awards(team_rows, feeds[feeds.index.isin(team_rows["tournament"].unique())], year)
-        extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table)
+        extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table, codes)
         awards = pd.concat([senior.drop(columns="place"), team.drop(columns="place"),
                             extra_awards.drop(columns=["position", "place"])], ignore_index=True)
         del senior, team  # (their memory freed now, for the frames below to reuse)
@@ -616,8 +619,8 @@ class FECODAZ(Circuit):
         out["withdrew"] = out["withdrew"].fillna("No")
         return out
 
-    def _amateur_youth(self, season, r: pd.DataFrame, tours: pd.DataFrame,
-                       table: R.PointsTable) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
+    def _amateur_youth(self, season, r: pd.DataFrame, tours: pd.DataFrame, table: R.PointsTable,
+                       codes: _Codes | None = None) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
         """Amateur (inside senior tournaments; national championships of an amateur category) and youth
         (Sub-14 tournaments; national championships of a youth category) awards, and the members of each.
 
@@ -651,10 +654,20 @@ class FECODAZ(Circuit):
         if "category" in members and len(members):
             missing = table.covers(members["category"].dropna().astype(int).unique())
             if missing:
-                season.issues.warning(
-                    "category-not-in-table", "amateur/youth categorías " + ", ".join(map(str, missing))
-                    + " are not in the Points table: those places give no points", file="season.xlsx",
-                    sheet="Points", hint="add the rows for those categorías to the Points sheet")
+                # ruling 9: a categoría missing inside the table is an error when a tournament uses it — an
+                # amateur band's or a youth category's as much as a senior tournament's (validate())
+                used = members.loc[members["category"].isin(missing), ["tournament", "ranking", "category"]]
+                used = used.drop_duplicates().sort_values(["tournament", "ranking"], kind="stable")
+                for code, group in used.groupby("tournament", sort=False):
+                    tour = tinfo.loc[code]
+                    label = codes.t_names[int(code)] if codes is not None else tour["file"]
+                    listed = ", ".join(f"{int(c)} ({rk})" for rk, c in zip(group["ranking"], group["category"]))
+                    many = len(group) > 1
+                    season.issues.error(
+                        "category-not-in-table", f"{label}: categoría{'s' if many else ''} {listed} "
+                        f"{'are' if many else 'is'} not in the Points table",
+                        file=tour["file"], sheet=tour["sheet"],
+                        hint="add the row for that categoría to the Points sheet of season.xlsx")
         return awards, members, object_members
 
     def _players(self, season, r: pd.DataFrame) -> pd.DataFrame:
