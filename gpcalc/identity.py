@@ -158,6 +158,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
                 if stale.any():
                     r[f] = r[f].mask(stale)
             r[f] = regv.where(has, r[f]) if f != "name" else regv.where(has, r[f])
+    _one_birth_and_sex(season, r, player)
     # One display name per player: the register's, else the first spelling seen; the ID: the first given (what
     # Series.map of the first row per player gives, looked up by player code).
     if r.empty:  # (the dtypes Series.map gives an empty frame)
@@ -177,6 +178,83 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
         r["id"] = pd.Series(first_id, index=r.index, copy=False).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
+
+
+def _first_rows(player: np.ndarray, mask: np.ndarray, n_players: int) -> np.ndarray:
+    """Per player code: the first row (in the rows' order) where `mask` holds, -1 where none does."""
+    rows = np.flatnonzero(mask)
+    out = np.full(n_players, -1, dtype=np.int64)
+    first = ~pd.Series(player[rows]).duplicated().to_numpy()  # (hashing: no sort of the rows)
+    out[player[rows[first]]] = rows[first]
+    return out
+
+
+def _one_birth_and_sex(season: Season, r: pd.DataFrame, player: np.ndarray) -> None:
+    """A player's sex and birth are facts about the person, the same in every tournament: the register's (already
+    on the rows), else the first row that gives them, in the season's order. A row that leaves them blank takes
+    them (a girl's blank Sex in one GPT, a junior's blank Born in one event); a row that gives another value is
+    warned at its cell (`player-rows-differ`) and takes the first one too. A birth is one field: a bare year and
+    a full date of that year agree, and the date, the more exact, is used for every row."""
+    n = len(r)
+    if not n:
+        return
+    n_players = int(player.max()) + 1
+    at = np.arange(n)
+
+    def first_bad(bad: np.ndarray) -> np.ndarray:
+        """The first offending row of each player."""
+        rows = _first_rows(player, bad, n_players)
+        return rows[rows >= 0]
+
+    def report(rows: np.ndarray, source: np.ndarray, what: str, key: str, shown) -> None:
+        for i in rows.tolist():
+            j = int(source[player[i]])
+            row, other = r.iloc[i], r.iloc[j]
+            season.issues.warning(
+                "player-rows-differ", f"{row['name']}: {what} here is '{shown(i)}' but '{shown(j)}' in "
+                f"{other['file']}; the first given, '{shown(j)}', is used in every tournament",
+                hint=f"correct whichever is wrong, or give the player's {what} in the Players register",
+                **season.where(row, key))
+
+    if "sex" in r.columns:
+        codes = pd.factorize(r["sex"].to_numpy(dtype=object))[0]
+        src = _first_rows(player, codes >= 0, n_players)
+        chosen = src[player]
+        known = chosen >= 0
+        differ = known & (codes >= 0) & (codes != codes[np.where(known, chosen, at)])
+        if differ.any():
+            values = r["sex"].to_numpy(dtype=object)
+            report(first_bad(differ), src, "sex", "sex", lambda i: values[i])
+        if (known & (codes != codes[np.where(known, chosen, at)])).any():
+            r["sex"] = r["sex"].take(np.where(known, chosen, at)).set_axis(r.index)
+    if "born_year" in r.columns:
+        year = r["born_year"].to_numpy(dtype="float64", na_value=np.nan)
+        has_date = r["born_date"].notna().to_numpy(bool) if "born_date" in r.columns else np.zeros(n, dtype=bool)
+        src = _first_rows(player, ~np.isnan(year), n_players)
+        chosen = src[player]
+        known = chosen >= 0
+        take_year = np.where(known, chosen, at)
+        agree = known & (year == year[take_year])
+        date_src = _first_rows(player, agree & has_date, n_players)  # the first full date of the chosen year
+        take_date = np.where(known & (date_src[player] >= 0), date_src[player], np.where(known, -1, at))
+        differ = known & ~np.isnan(year) & (year != year[take_year])
+        if "born_date" in r.columns:
+            dates = r["born_date"].to_numpy()
+            ref = np.where(take_date >= 0, take_date, at)
+            differ |= has_date & (take_date >= 0) & (dates != dates[ref])
+        if differ.any():
+            shown_dates = r["born_date"] if "born_date" in r.columns else None
+
+            def born(i: int) -> str:
+                if shown_dates is not None and pd.notna(shown_dates.iloc[i]):
+                    return shown_dates.iloc[i].date().isoformat()
+                return str(int(year[i]))
+
+            report(first_bad(differ), np.where(date_src >= 0, date_src, src), "born", "born", born)
+        r["born_year"] = r["born_year"].take(take_year).set_axis(r.index)
+        if "born_date" in r.columns:
+            filled = r["born_date"].take(np.where(take_date >= 0, take_date, at)).set_axis(r.index)
+            r["born_date"] = filled.mask(take_date < 0)
 
 
 def pairs_of(r: pd.DataFrame) -> tuple[np.ndarray, pd.DataFrame]:

@@ -736,7 +736,8 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     # the group (blank = "") as one integer code
     code = np.zeros(len(r), dtype=np.int64)
     for c in group:
-        cc, uniq = pd.factorize(r[c].to_numpy())
+        values = r[c] if c == "tournament" else season.circuit.place_key(c, r[c])
+        cc, uniq = pd.factorize(values.to_numpy())
         cc[np.isin(cc, [i for i, v in enumerate(uniq) if isinstance(v, str) and v == ""])] = -1
         code = pd.factorize(code * (len(uniq) + 1) + cc + 1)[0].astype(np.int64)
     frame = pd.DataFrame({"_g": code}, index=r.index).assign(_p=r[pc], _t=r[pc + "_tied"])

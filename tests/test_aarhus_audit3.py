@@ -9,7 +9,10 @@ followed by the season change, placement prizes in P fed by girls' A–F results
 moves to the age group, director promotions at the season change, and the girls' trophy across a P group.
 
 Every expected value is worked out by hand from the clause quoted in the docstring, never read from gpcalc.
-Tests marked xfail(strict=True) are defects: they state the behaviour the rulebook asks for.
+Four defects found, fixed on 30 November: a blank Sex in one GPT lost a girl's P credit and rows that disagree
+on the birth year split one player into two accounts (sex and birth are now one per player: identity.py);
+a group listed twice on the Groups sheet with different rounds was accepted silently (now `group-twice`);
+one merged group typed "A+B" and "AB" failed the place checks (they now compare canonical groups).
 
 Default age table 2012/2013 (§1 stk. 2): A 1992–95, B 1996–97, C 1998–99, D 2000–01, E 2002–03, F 2004+;
 the next season's (ruling 12, a year on): A 1993–96, B 1997–98, C 1999–2000, D 2001–02, E 2003–04, F 2005+.
@@ -22,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-import pytest
 from builders import make_season
 
 from gpcalc.pipeline import compute
@@ -425,8 +427,6 @@ def test_girls_trophy_equal_averages_across_a_p_group_oldest_age_group_wins(tmp_
 # ============================================================================ DEFECTS
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a girl whose Sex cell is blank in one GPT workbook loses her P "
-                                       "credit for that GPT (sex read per row, not per player)")
 def test_girl_with_a_blank_sex_cell_in_one_gpt_is_still_credited_to_p(tmp_path):
     """§5 stk. 4: "A girl playing in AA or A–F gets the same GPM-points credited both to her age group's standings
     and to the P standings"; §1 stk. 6 Ruling (drop per account once it holds every GPT). The player is one person:
@@ -443,8 +443,6 @@ def test_girl_with_a_blank_sex_cell_in_one_gpt_is_still_credited_to_p(tmp_path):
     assert standing(res, "P")["Gry"][1] == 20.0
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: one player whose birth year differs between two GPT workbooks "
-                                       "(no register row) is split silently into two age-group accounts")
 def test_one_player_one_age_group_account_when_rows_disagree_on_birth(tmp_path):
     """Rulebook: "GPM-points go to the player's *age group* standings" (one age group, by birth year, §1 stk. 2);
     §1 stk. 7: "everyone else has only one account" (only girls have two: age group and P); CONTRACT: identity
@@ -461,8 +459,6 @@ def test_one_player_one_age_group_account_when_rows_disagree_on_birth(tmp_path):
     assert any(i.severity == "warning" and "Ann" in i.message for i in res.issues.items)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a Groups sheet that gives one group two different round counts is "
-                                       "accepted silently; the first row is used as the §5 stk. 6 divisor")
 def test_groups_sheet_with_one_group_twice_and_different_rounds_is_reported(tmp_path):
     """§5 stk. 6: "The divisor is the number of rounds the *group* played (the `Groups` sheet)". A Groups sheet
     saying C played 9 rounds and also 7 rounds gives no single divisor: Ole's 5 points are 5·7/9 = 3.888… → 3.9
@@ -474,8 +470,6 @@ def test_groups_sheet_with_one_group_twice_and_different_rounds_is_reported(tmp_
     assert any(i.severity in ("error", "warning") and i.sheet == "Groups" for i in res.issues.items)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: places are checked per group as typed, so one merged group written "
-                                       "'A+B' and 'AB' (both accepted) gives a false place-skipped error")
 def test_one_merged_group_written_two_accepted_ways(tmp_path):
     """CONTRACT (groups `A+B` …; values people really type are read) and the rulebook: "Two groups may be merged on
     the day (e.g. A and B → "AB")"; §5 stk. 3 merged startpoints.

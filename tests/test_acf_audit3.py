@@ -7,7 +7,9 @@ kind of player at once (rating thresholds, FIDE-only, unrated, bare-year junior,
 the whole default prize table and the State prize; ties straddling the 5th place with an ineligible member;
 best-5 with shared thirds; the `Points` override beyond five places; sections mapped only to U2000/U1600.
 
-Tests marked xfail(strict=True) are defects: written as they should pass once fixed.
+Three defects found, fixed on 30 November: Junior and Women status were read per result row, so a birth or sex
+given in one tournament and blank in another counted only where given (now one per player: identity.py); a
+blank inside a Points override row moved the later points up one place (now an error at that cell).
 """
 
 from __future__ import annotations
@@ -422,10 +424,6 @@ def test_state_prize_worth_more_than_a_division_prize_still_comes_last_cl8g_ruli
 # ============================================================================ Junior / Women are the player's, not the row's
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: junior status is taken per result row, so a junior whose birth "
-                   "is written in one tournament (or nowhere in the register) loses Junior points in another "
-                   "tournament whose Born cell is blank — silently; acf.py ACF._points computes is_junior from "
-                   "each row's born_date/born_year")
 def test_junior_birth_known_from_another_tournament_counts_everywhere_cl1(tmp_path):
     """cl. 1: "'junior' means a person who is under 18 years of age at 1 January of the year in which the Grand
     Prix is held"; acf.md Players' attributes: "Junior (cl. 1): … date of birth > Y-18-01-01" — a property of
@@ -444,9 +442,6 @@ def test_junior_birth_known_from_another_tournament_counts_everywhere_cl1(tmp_pa
     assert pts(res, "Junior", "T2") == {"Kid": 12}
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: woman status is taken per result row, so a woman identified as F "
-                   "in one tournament but with Sex blank in another gets no Women points there — silently; "
-                   "acf.py ACF._points uses r['sex'] of each row")
 def test_woman_known_from_another_tournament_counts_everywhere_players_attributes(tmp_path):
     """acf.md Players' attributes: "Woman: sex F" — an attribute of the player (CONTRACT/README: identity fields
     are per player; the register wins over rows, and a blank cell is no disagreement).

@@ -65,3 +65,24 @@ def test_near_identical_names_without_ids_are_a_warning(tmp_path):
 def test_one_id_two_different_names_is_a_warning(tmp_path):
     s = load(tmp_path, [["", 1, "Peter Pan", "9", "M", 1970, "NSW"]], [["", 1, "Wendy Darling", "9", "F", 1970, "NSW"]])
     assert any(i.code == "same-id-different-names" for i in s.issues)
+
+
+def test_sex_and_birth_one_per_player_first_given_wins_and_differing_rows_are_warned(tmp_path):
+    """README, Players across tournaments: sex and birth are the person's, one per player — the register's, else the
+    first row that gives them. A blank takes them; another value is warned at its cell and takes them too; a bare
+    year and a full date of that year agree, and the date is used."""
+    import datetime as dt
+
+    s = load(tmp_path, [["", 1, "Ann Lee", "1", "F", 1990, "NSW"], ["", 2, "Bob Ray", "2", "", 1985, "VIC"]],
+             [["", 1, "Ann Lee", "1", "", dt.date(1990, 5, 3), "NSW"], ["", 2, "Bob Ray", "2", "M", 1984, "VIC"]])
+    r = s.results.set_index(["file", "name"])
+    assert r.loc[("b.xlsx", "Ann Lee"), "sex"] == "F"  # blank: the first given
+    assert r.loc[("a.xlsx", "Ann Lee"), "born_date"] == r.loc[("b.xlsx", "Ann Lee"), "born_date"] == \
+        dt.datetime(1990, 5, 3)  # a bare year and a date of that year: the date, everywhere
+    assert r.loc[("a.xlsx", "Bob Ray"), "sex"] == r.loc[("b.xlsx", "Bob Ray"), "sex"] == "M"
+    assert list(r.loc[[("a.xlsx", "Bob Ray"), ("b.xlsx", "Bob Ray")], "born_year"]) == [1985, 1985]
+    warned = [i for i in s.issues.items if i.code == "player-rows-differ"]
+    assert [(i.file, i.message) for i in warned] == [
+        ("b.xlsx", "Bob Ray: born here is '1984' but '1985' in a.xlsx; the first given, '1985', is used in every "
+                   "tournament")]
+    assert warned[0].cell.endswith("3")  # Bob's row in b.xlsx

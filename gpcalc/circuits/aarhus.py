@@ -108,6 +108,13 @@ class Aarhus(Circuit):
 
     # ------------------------------------------------------------------ validation
 
+    def place_key(self, column: str, values: pd.Series) -> pd.Series:
+        """Groups as the rules read them: one merged group typed "A+B" and "AB", or "c" and "C", is one group."""
+        if column != "group":
+            return values
+        canon = values.map(_canon_map(values))
+        return canon.where(canon.notna(), values)
+
     def validate(self, season, issues: Issues) -> None:
         t, r = season.tournaments, season.results
         year = season.year
@@ -178,6 +185,15 @@ class Aarhus(Circuit):
         gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
         for row in gkey[gkey["g"].isna() & gkey["group"].notna()].itertuples():
             issues.error("bad-group", f"'{row.group}' is not a group", hint=f"write {GROUP_HELP}",
+                         **season.where(row, "group"))
+        # a group listed twice with different rounds: which divides the points (§5 stk. 6) is not known
+        listed_g = gkey[gkey["g"].notna()]
+        rounds_n = pd.to_numeric(listed_g["rounds"], errors="coerce")
+        n_rounds = rounds_n.groupby([listed_g["tournament"], listed_g["g"]], dropna=False).transform("nunique")
+        again = listed_g["g"].notna() & listed_g.duplicated(["tournament", "g"]) & (n_rounds > 1)
+        for row in listed_g[again].drop_duplicates(["tournament", "g"]).itertuples():
+            issues.error("group-twice", f"group {row.g} is on the Groups sheet twice, with different rounds: its "
+                         "points cannot be normalised to 7 rounds (§5 stk. 6)", hint="keep one row per group",
                          **season.where(row, "group"))
         known = set(zip(gkey["tournament"], gkey["g"]))
         needs_rounds = kinds.eq(R.GPT) | (kinds.eq(R.AM) & bool(season.settings.get("normalise_aarhusmesterskab")))

@@ -84,6 +84,11 @@ class Circuit(ABC):
     shared_places: bool = True
     place_column: str = "place"
 
+    def place_key(self, column: str, values: pd.Series) -> pd.Series:
+        """The section or group values as the place checks compare them (places run 1, 2, 3 … in each): the
+        values themselves, unless the circuit reads several spellings as one (Aarhus: "A+B" = "AB", "c" = "C")."""
+        return values
+
     # ------------------------------------------------------------------ declarations
 
     # the sex spellings of the circuit's language that its template's drop-down offers besides M and F
