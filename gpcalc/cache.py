@@ -38,7 +38,8 @@ FORMAT = b"gpcalc-cache-1"
 
 
 def enabled() -> bool:
-    return os.environ.get("GPCALC_NO_CACHE", "") in ("", "0")
+    """False when GPCALC_NO_CACHE is set to anything but a blank, 0, false, no or off."""
+    return os.environ.get("GPCALC_NO_CACHE", "").strip().casefold() in ("", "0", "false", "no", "off")
 
 
 def directory() -> Path:

@@ -403,6 +403,7 @@ def _read_workbooks(jobs: list[tuple[int, Path, str, str]], circuit: cbase.Circu
         hit: Any = at.get(k) if k is not None else None
         if hit is None and k is not None:
             hit = cache.load(k)
+            hit = hit if isinstance(hit, _Bundle) else None  # (a position means something only in the pack)
         if isinstance(hit, _Bundle | int):
             items[i] = hit
             done += 1

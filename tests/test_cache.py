@@ -281,3 +281,14 @@ def test_a_build_trims_the_cache_and_reading_an_entry_marks_it_used(tmp_path, ca
     monkeypatch.setenv("GPCALC_CACHE_MB", "0.000001")
     assert build(folder, tmp_path) == first  # trimmed to nothing after the build, still the same result
     assert list(cache_dir.glob("*.pkl")) == []
+
+
+def test_no_cache_switch_reads_false_and_no_as_off(monkeypatch):
+    """README: GPCALC_NO_CACHE=1 disables the cache; 0, false, no, off or a blank leave it on (it used to read
+    "false" as disabling it)."""
+    from gpcalc import cache
+
+    for value, on in (("", True), ("0", True), ("false", True), ("No", True), (" off ", True), ("1", False),
+                      ("yes", False), ("true", False)):
+        monkeypatch.setenv("GPCALC_NO_CACHE", value)
+        assert cache.enabled() is on, value

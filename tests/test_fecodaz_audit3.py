@@ -592,3 +592,15 @@ def test_youth_and_amateur_national_championships_with_cash_need_no_base_categor
     assert res.outcome is not None, [i.message for i in res.issues.errors]
     assert totals(res, "Sub 12 Absoluto") == {"g": 18, "b": 16}
     assert totals(res, "Sub 1800") == {"x": 18, "y": 16}
+
+
+def test_a_blank_score_in_a_sub14_tournament_is_an_error_item5(tmp_path):
+    """Art. 3 item 5 ("los jugadores empatados en puntos con el último lugar que obtiene puntaje …") applies to the
+    youth rankings too (Summary: "Youth: … same categoría, IRT, titles and item 5 rules"): the tie is found on the
+    game score, so a Sub-14 row without a Score is an error at its cell, as in an Open (found by audit 3: a Sub-14
+    blank Score passed silently and its ties went unseen)."""
+    kid = ladder(("g", {"sex": "F", "born": 1997, "nat": 1400}), ("b", {"born": 1998, "nat": 1300}))
+    kid[1][HEAD.index("Score")] = None
+    res = _compute(tmp_path, {"k1.xlsx": book("K1", kid, kind="Sub 14")})
+    errors = [i for i in res.issues.errors if i.code == "missing-score"]
+    assert [(i.file, i.cell) for i in errors] == [("k1.xlsx", "J3")] and res.outcome is None

@@ -225,7 +225,7 @@ class FECODAZ(Circuit):
                 issues.error("missing-base-category", f"{tour.tournament}: Base category is blank; a {tour.kind} "
                              "tournament needs the categoría the federation assigned (Art. 3)",
                              cell=cells.get("base_category", ""), hint="write the base categoría, e.g. 8", **where)
-            if tour.kind in R.CATEGORY_KINDS:
+            if tour.kind in R.CATEGORY_KINDS or tour.kind == "Sub 14":  # (the youth rankings use item 5 too)
                 # the first five blank scores (itertuples: ``row.name`` is the player's name column)
                 for row in r.take(blank_score.first(g, 5)).itertuples() if blank_score.count(g) else ():
                     issues.error("missing-score", f"{row.name}: Score is blank (needed for the tie at the last "
