@@ -169,6 +169,21 @@ def read_int(raw: Any) -> int | None:
     return int(value)
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*")  # 2.050, 1,850, 12.345.678
+_WHOLE = re.compile(r"(\d+)(?:[.,]0*)?")  # 1850, 1850.0, 1850,00, 1. (a German rank)
+
+
+def whole_number(raw: Any) -> int | None:
+    """A whole number as exports and rating lists write it: 1850, 1850.0, 1850,00, "1." (a rank), thousands
+    grouped as 2.050, 2,050 or 2 050. None for a blank or anything else (12,5; 18x) — never a number made up by
+    dropping a separator (1850.0 is 1850, not 18500)."""
+    text = clean_text(raw).replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+    if _GROUPED.fullmatch(text):
+        return int(re.sub(r"[.,]", "", text))
+    m = _WHOLE.fullmatch(text)
+    return int(m.group(1)) if m else None
+
+
 def read_count(raw: Any) -> int | None:
     value = read_int(raw)
     if value is not None and value < 0:

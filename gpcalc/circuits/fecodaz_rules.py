@@ -1115,7 +1115,7 @@ def liga_totals(standings: pd.DataFrame, best: int = 2) -> pd.DataFrame:
     ``standings``: ranking, player, name, club (the liga), total. Returns ranking, rank, club, total, players,
     tied. Players without a liga are left out.
     """
-    s = standings[standings["club"].fillna("").astype(str).str.strip() != ""]
+    s = standings[standings["club"].astype(object).fillna("").astype(str).str.strip() != ""]
     s = s.sort_values(["ranking", "club", "total", "name"], ascending=[True, True, False, True], kind="stable")
     s = s[s.groupby(["ranking", "club"]).cumcount() < best]
     s = s.assign(_who=s["name"].astype(str) + " (" + s["total"].map(_fmt) + ")")

@@ -253,6 +253,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     tspec = circuit.tournament_spec()
     tournament_rows: list[list[Any]] = [["Setting", "Value"]]
     from_side = 0  # the Tournament rows that are the sidecar's own (the rest come from the file itself)
+    only_group = None  # the sidecar's Groups sheet's one group: every player of a TRF (one TRF, one group)
     side_sheets: set[str] = set()
     if side is not None:
         side_book = read_book(side, _side_label(label, side) if side != path else label, issues)
@@ -273,12 +274,22 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
             if sh is not None:
                 sheets[sh.name] = sh
                 side_sheets.add(sh.name)
-    present = {header_key(r[0]) for r in tournament_rows if r}
+                if spec.name == "Groups":
+                    only_group = _only_group(sh, spec)
+    # the file's own value fills a setting the sidecar leaves blank — in the sidecar's row, when it has one
+    # (the template's Tournament sheet copied with Name, Start and End left empty)
+    filled = {header_key(r[0]) for r in tournament_rows if r and len(r) > 1 and clean_text(r[1]) != ""}
+    blank_at = {header_key(r[0]): i for i, r in enumerate(tournament_rows) if r and header_key(r[0]) not in filled}
     for f in tspec.fields:
         value = header.get(f.key)
-        if value in (None, "") or any(n in present for n in f.names()):
+        if value in (None, "") or any(n in filled for n in f.names()):
             continue
-        tournament_rows.append([f.name, value])
+        at = next((blank_at[n] for n in f.names() if n in blank_at), None)
+        if at is None:
+            tournament_rows.append([f.name, value])
+        else:
+            row = tournament_rows[at]
+            tournament_rows[at] = [row[0], value, *row[2:]]
     sheets["Tournament"] = RawSheet("Tournament", tournament_rows)
 
     frame = pd.DataFrame(players)
@@ -289,6 +300,9 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     else:
         frame["place"] = place_text(frame["rank"], frame["rank_tied"])
     values = _result_values(circuit, frame)
+    if only_group is not None and export is None and "group" not in values and \
+            any(f.key == "group" for f in circuit.results_spec().fields):
+        values["group"] = [only_group] * len(frame)
     sheets["Results"] = _results_sheet(circuit, values, export)
     if export is not None:  # the export's cells are where they were, on its own sheet (_results_sheet)
         return RawBook(path, label, sheets)
@@ -311,6 +325,19 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
 def _side_label(label: str, side: Path) -> str:
     """The sidecar's name as shown to users: beside its TRF, in the same folder of the season."""
     return Path(label).with_name(side.name).as_posix()
+
+
+def _only_group(sheet: RawSheet, spec) -> Any:
+    """The group of a sidecar Groups sheet with one filled row under its header (else None): a TRF holds one group,
+    as it holds one section, so its players are in that group."""
+    rows = [r for r in sheet.rows if any(clean_text(v) for v in r)]
+    if len(rows) != 2:
+        return None
+    keys = [header_key(v) for v in rows[0]]
+    field = next((f for f in spec.fields if f.key == "group"), None)
+    at = next((j for j, k in enumerate(keys) if field is not None and k in field.names()), None)
+    value = rows[1][at] if at is not None and at < len(rows[1]) else None
+    return value if clean_text(value) else None
 
 
 def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:

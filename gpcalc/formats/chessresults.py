@@ -17,7 +17,7 @@ from typing import Any
 import pandas as pd
 
 from ..issues import Issues, col_letter
-from ..parse import BadValue, clean_text, read_place, read_score
+from ..parse import BadValue, clean_text, read_place, read_score, whole_number
 
 # header text (case-insensitive, spaces and a trailing dot ignored) → column key
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -211,8 +211,5 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
 
 
 def _int(raw: Any) -> int | None:
-    text = clean_text(raw)
-    if not text:
-        return None
-    text = text.replace(".", "").replace(",", "").replace(" ", "")
-    return int(text) if text.isdigit() and int(text) > 0 else None
+    value = whole_number(raw)
+    return value if value is not None and value > 0 else None

@@ -19,10 +19,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..issues import Issues, col_letter
-from ..parse import clean_text
+from ..parse import clean_text, whole_number
 from ._text import decode, decode_line
 
 LIST_COLUMNS = ["fide_id", "name", "fed", "sex", "title", "w_title", "rating", "games", "birth_year", "flag"]
@@ -55,7 +56,9 @@ def detect_kind(path: Path) -> str | None:
     if text.startswith("<"):
         return "xml"
     first = text.splitlines()[0] if text else ""
-    if first.casefold().startswith("id number") or re.match(r"^ID\s+Number", first):
+    # (a FIDE TXT list's header is fixed-width, with spaces only: a CSV headed "ID Number,Name,…" is a table)
+    if (first.casefold().startswith("id number") or re.match(r"^ID\s+Number", first)) and \
+            not any(d in first for d in ",;\t|"):
         return "txt"
     if suffix in (".csv", ".txt", ".tsv"):
         return "table"
@@ -160,7 +163,7 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
         frame = frame[good]
     if ids is not None:
         frame = frame[frame["fide_id"].isin(ids)]
-    out = _finish(frame, label, issues)
+    out = _finish(frame, label, issues, [f"line {i + 2}" for i in frame.index])
     month = [w for w in header.split() if _MONTH.match(w.casefold())]
     out.attrs["month"] = month[0] if month else ""
     return out
@@ -250,7 +253,8 @@ def read_table(path: Path, label: str, issues: Issues, *, ids: set[str] | None =
         where = "cell"
     else:
         text = decode(path.read_bytes())[0]
-        first = text.split("\n", 1)[0]
+        # the delimiter of the first line that has one (a title line above the header has none)
+        first = next((ln for ln in text.splitlines()[:10] if any(d in ln for d in ";,\t|")), "")
         delim = max(";,\t|", key=first.count)
         rows = list(csv.reader(io.StringIO(text), delimiter=delim))
         where = "line"
@@ -270,27 +274,31 @@ def read_table(path: Path, label: str, issues: Issues, *, ids: set[str] | None =
                      hint="head the columns ID, Name and Rating")
         return None
     data: dict[str, list[Any]] = {k: [] for k in LIST_COLUMNS}
+    places: list[str] = []  # each kept row's place, for the issues
     for i in range(header_i + 1, len(rows)):
         row = rows[i]
         fid = clean_text(row[cols["fide_id"]]) if cols["fide_id"] < len(row) else ""
         if not fid or (ids is not None and fid not in ids):
             continue
+        places.append(f"{col_letter(cols['fide_id'])}{i + 1}" if where == "cell" else f"line {i + 1}")
         for k in LIST_COLUMNS:
             j = cols.get(k)
             data[k].append(clean_text(row[j]) if j is not None and j < len(row) else "")
-        rating = data["rating"][-1].replace(".", "").replace(",", "")
-        if rating and not rating.isdigit():
+        value = whole_number(data["rating"][-1])
+        rating = "" if value is None else str(value)
+        if data["rating"][-1] and value is None:
             cell = f"{col_letter(cols['rating'])}{i + 1}" if where == "cell" else f"line {i + 1}"
             issues.warning("bad-rating", f"rating '{data['rating'][-1]}' of {fid} is not a number; read as "
                            "unrated", file=label, sheet=sheet, cell=cell)
         data["rating"][-1] = rating
-    return _finish(pd.DataFrame(data), label, issues)
+    return _finish(pd.DataFrame(data), label, issues, places)
 
 
 # --------------------------------------------------------------------------------------------- common
 
 
-def _finish(frame: pd.DataFrame, label: str, issues: Issues) -> pd.DataFrame:
+def _finish(frame: pd.DataFrame, label: str, issues: Issues, where: list[str] | None = None) -> pd.DataFrame:
+    """The list's columns typed; ``where``: each row's place in the file (a line, or a cell), for the issues."""
     for k in LIST_COLUMNS:
         if k not in frame:
             frame[k] = ""
@@ -307,7 +315,9 @@ def _finish(frame: pd.DataFrame, label: str, issues: Issues) -> pd.DataFrame:
     frame["sex"] = frame["sex"].str.upper()
     dup = frame["fide_id"].duplicated()
     if dup.any():
+        at = where[int(np.flatnonzero(dup.to_numpy())[0])] if where is not None else ""
         issues.warning("duplicate-id", f"{int(dup.sum())} IDs appear more than once (e.g. "
-                       f"{frame.loc[dup, 'fide_id'].iloc[0]}); the first is used", file=label)
+                       f"{frame.loc[dup, 'fide_id'].iloc[0]}); the first is used", file=label, cell=at,
+                       hint="keep one entry per player (a list as downloaded from FIDE has none twice)")
         frame = frame[~dup]
     return frame.reset_index(drop=True)
