@@ -50,7 +50,9 @@ class Season:
         return season_year(self.settings.get("season"))
 
     def cell(self, file: str, sheet: str, key: str, row: int) -> str:
-        return f"{self.letters.get((file, sheet), {}).get(key, '')}{row}"
+        """The cell of `key` in sheet row `row`; the row's first cell when the sheet has no such column (a
+        column left out of the Results sheet: its issues still name a cell, never a bare row number)."""
+        return f"{self.letters.get((file, sheet), {}).get(key, '') or 'A'}{row}"
 
     def where(self, row: Any, key: str = "") -> dict[str, str]:
         """file/sheet/cell of a results row (a Series or namedtuple with file, sheet, row)."""
@@ -87,6 +89,8 @@ def discover(folder: Path) -> list[Path]:
         if any(p.startswith(".") for p in parts) or parts[0] == OUTPUT_DIR or path.name.startswith("~$"):
             continue
         if not path.is_file():
+            if path.is_symlink() and path.suffix.casefold() in WORKBOOK_SUFFIXES + OTHER_SPREADSHEETS:
+                found.append(path)  # a link to nowhere: kept, so that the error names it (never skipped silently)
             continue
         if rel.as_posix().casefold() == SEASON_FILE:
             continue
@@ -148,7 +152,12 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
                      hint="create one with: gpcalc new CIRCUIT FOLDER")
         raise InputError(issues)
     forget_scans()  # (a file replaced by one of the same size and time must not get the old file's scan)
-    digest = sha256(season_path)
+    try:
+        digest = sha256(season_path)
+    except OSError as exc:
+        issues.error("unreadable", f"cannot read {SEASON_FILE}: {exc.strerror or exc}", file=SEASON_FILE,
+                     hint="it must be the season's workbook (gpcalc new CIRCUIT FOLDER makes one)")
+        raise InputError(issues) from None
     season = _read_season_file(folder, season_path, digest, use_cache, write_cache)
     circuit, issues = season.circuit, season.issues
     season.inputs.append((SEASON_FILE, digest))
@@ -160,9 +169,16 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     foreign = _foreign_hook()
     jobs: list[tuple[int, Path, str, str]] = []  # ordinary workbooks: (index, path, label, digest)
     is_foreign: set[int] = set()
+    unreadable: set[int] = set()
     for i, path in enumerate(paths):
         label = path.relative_to(folder).as_posix()
-        digest = sha256(path)
+        try:
+            digest = sha256(path)
+        except OSError as exc:  # (a link to a file that is gone, a file without read permission)
+            issues.error("unreadable", f"cannot read the file: {exc.strerror or exc}", file=label,
+                         hint="restore the file (or what the link points to), or remove it from the season folder")
+            unreadable.add(i)
+            continue
         season.inputs.append((label, digest))
         if foreign and foreign[0](path) and _scan_ok(path):
             is_foreign.add(i)
@@ -179,6 +195,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
             run.clear()
 
     for i, path in enumerate(paths):
+        if i in unreadable:
+            continue
         item = read.items.get(i)
         if isinstance(item, int):
             if run and item != run[-1] + 1:
