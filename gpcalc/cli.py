@@ -246,7 +246,7 @@ def explain(folder: Path, player: str) -> None:
     Example:
       gpcalc explain sample_data/acf-2005 "Smith, John"
     """
-    from .explain import find_awards
+    from .explain import find_awards, played_without_points
     from .issues import InputError
     from .pipeline import compute
 
@@ -262,7 +262,8 @@ def explain(folder: Path, player: str) -> None:
         sys.exit(EXIT_INPUT)
     found = find_awards(result.outcome, player)
     if found is None:
-        click.echo(f"no player called '{player}' has points in this season", err=True)
+        played = played_without_points(result.season.results, player)
+        click.echo(played or f"no player called '{player}' has points in this season", err=True)
         sys.exit(EXIT_INPUT)
     click.echo(found)
 

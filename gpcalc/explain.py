@@ -9,7 +9,12 @@ from .parse import normalise_name
 
 
 def match_player(outcome: Outcome, query: str) -> pd.Series:
-    lg = outcome.ledger
+    return _match(outcome.ledger, query)
+
+
+def _match(frame: pd.DataFrame, query: str) -> pd.Series:
+    """The rows of `frame` (name, id) whose player the query names: by ID, else by name, else by word starts."""
+    lg = frame
     q = query.strip()
     by_id = lg["id"].astype("object").astype(str).eq(q)
     if by_id.any():
@@ -44,9 +49,11 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
             if ranking in st.index:
                 s = st.loc[ranking]
                 rank = f"={s['rank']}" if s["tied"] else str(s["rank"])
-                lines.append(f"  {ranking}: total {_pts(s['total'], dec)}, rank {rank}")
+                why = s.get("tiebreak")  # (Aarhus, FECODAZ: the level that separated equal totals)
+                why = f" ({why})" if isinstance(why, str) and why else ""
+                lines.append(f"  {ranking}: total {_pts(s['total'], dec)}, rank {rank}{why}")
             else:
-                lines.append(f"  {ranking}:")
+                lines.append(f"  {ranking}: not ranked{_why_unranked(outcome, first)}")
             for row in grp.sort_values("date", kind="stable").itertuples():
                 flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
                 lines.append(f"    {row.tournament}: {_pts(row.points, dec)} — {row.rule}: {row.detail}{flag}")
@@ -54,6 +61,39 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
     return "\n".join(lines).rstrip()
 
 
+def _why_unranked(outcome: Outcome, first) -> str:
+    """Why a player with awards has no standings row: the circuit's Sanctions sheet, where it has one."""
+    sheet = next((sh.frame for sh in outcome.sheets if sh.name == "Sanctions"), None)
+    if sheet is None or "_sanctioned" not in sheet.columns:
+        return ""
+    mine = sheet[sheet["_sanctioned"].astype(bool) & (sheet["id"].astype(str).eq(str(first["id"]))
+                                                       if isinstance(first["id"], str) else
+                                                       sheet["name"].eq(first["name"]))]
+    if mine.empty:
+        return ""
+    return f" — withdrew from {', '.join(dict.fromkeys(mine['tournament']))}: {mine['consequence'].iloc[0]}"
+
+
+def played_without_points(results: pd.DataFrame, query: str) -> str | None:
+    """For a query that matches no award: the players of the season's results it names, with the tournaments
+    they played (a player outside every scoring place is still a player of the season). None when none."""
+    if results.empty or not query.strip():
+        return None
+    rows = results[_match(results, query).to_numpy(bool)]
+    lines = []
+    for _, grp in rows.groupby("player", sort=False):
+        first = grp.iloc[0]
+        ident = f" (ID {first['id']})" if isinstance(first["id"], str) else ""
+        played = ", ".join(dict.fromkeys(grp["tournament"].astype(str)))
+        lines.append(f"{first['name']}{ident} played {played} but has no points in this season (no award in any "
+                     "ranking)")
+    return "\n".join(lines) or None
+
+
 def _pts(x: float, decimals: int) -> str:
-    """Points as the workbook shows them (the circuit's decimals), without trailing zeros: 83, 13.5, 73.33."""
-    return f"{x:.{decimals}f}".rstrip("0").rstrip(".")
+    """Points as the workbook shows them (the circuit's decimals, halves rounded up as Excel's number format
+    does: 1.625 → 1.63), without trailing zeros: 83, 13.5, 73.33."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    shown = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"

@@ -77,7 +77,7 @@ ID = Field("ID", "id", aliases=("Player ID", "ID number", "FIDE ID", "ACF ID", "
                                 "Identificación", "Código", "Codigo", "DSU", "DSU nr", "Medlemsnummer", "Nr"),
            help="The player's rating ID. Leave blank if the player has none.", example="3206432", width=12)
 SEX = Field("Sex", "sex", aliases=("Gender", "Køn", "Kon", "Sexo", "Genero", "Género"),
-            help="M or F (W, K, P also mean female).", example="M", width=6)
+            help="M or F (W, K, P also mean female).", example="M", width=6, listed=("W", "K", "P"))
 BORN = Field("Born", "born", aliases=("Birth", "Date of birth", "DOB", "Birth date", "Birthdate", "Født", "Fodt",
                                      "Født år", "Fødselsdato", "Nacimiento", "Fecha de nacimiento", "Año"),
              help="Birth date (2005-03-01 or 1/3/2005, day first) or birth year (2005).", example="1990", width=12)

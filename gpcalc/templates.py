@@ -43,10 +43,12 @@ def _list_formula(f: Field) -> str | None:
     return f'"{text}"' if len(text) < 250 else None
 
 
-def _validation(f: Field, sqref: str):
+def _validation(f: Field, sqref: str, listed: bool = True):
+    """The column's input message, and its drop-down list when it has one (``listed``: the data cells; the header
+    cell gets the message only, so that a header renamed to its Danish or Spanish alias draws no warning)."""
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    formula = _list_formula(f)
+    formula = _list_formula(f) if listed else None
     prompt = (f.help or f.hint)[:250]
     if formula:
         dv = DataValidation(type="list", formula1=formula, allow_blank=True, showDropDown=False)
@@ -72,7 +74,8 @@ def _header_row(ws, fields: tuple[Field, ...], row: int = 1) -> None:
         c.font, c.fill, c.alignment = font, fill, align
         letter = get_column_letter(j)
         ws.column_dimensions[letter].width = f.width or max(12, len(f.name) + 4)
-        ws.add_data_validation(_validation(f, f"{letter}{row}:{letter}{row + TEMPLATE_ROWS}"))
+        ws.add_data_validation(_validation(f, f"{letter}{row + 1}:{letter}{row + TEMPLATE_ROWS}"))
+        ws.add_data_validation(_validation(f, f"{letter}{row}", listed=False))
     ws.freeze_panes = ws.cell(row=row + 1, column=1)
     ws.auto_filter.ref = f"A{row}:{get_column_letter(len(fields))}{row + TEMPLATE_ROWS}"
 

@@ -42,7 +42,7 @@ class Aarhus(Circuit):
     rankings = R.RANKINGS
     club_label = "Club"
     identity_columns = ("club",)
-    sex_listed = ("D", "P")  # dreng, pige (the template's Danish instructions)
+    sex_listed = ("D", "P", "K", "W")  # dreng, pige, kvinde (the Danish instructions) and the input message's W
     results_order = ("group", "place", "name", "id", "club", "born", "sex", "points", "games", "move", "status")
 
     season_settings = (

@@ -132,6 +132,10 @@ class ACF(Circuit):
 
     # ------------------------------------------------------------------ validation
 
+    def place_key(self, column: str, values: pd.Series) -> pd.Series:
+        """Sections as the Sections sheet matches them (case and spaces ignored: "minor " = "MINOR" = "Minor")."""
+        return _keys(values) if column == "section" else values
+
     def validate(self, season, issues: Issues) -> None:
         year = season.year
         if year and year < 2005:
@@ -787,7 +791,9 @@ def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> st
     pts = [table[p - 1] for p in range(first, last + 1)]
     zeros = n - len(pts)
     frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), n)
-    shown = f"{float(frac):.2f}".rstrip("0").rstrip(".")
+    # (to two decimals as the workbook shows them: halves up, from the exact fraction — 13/8 = 1.625 → 1.63)
+    hundredths = (frac * 100 + Fraction(1, 2)).__floor__()
+    shown = f"{Fraction(hundredths, 100).__float__():.2f}".rstrip("0").rstrip(".")
     parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
     return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
 
