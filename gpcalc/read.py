@@ -558,6 +558,8 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
                     cell=f"{col_letter(j)}{header_i + 1}", **where)
     _sheet_notes(raw, set(letters.values()), header_i + 1, file, issues)
 
+    # (cells _sheet_notes has reported — a formula without a value, an Excel error — are not also "blank")
+    noted = set(raw.formulas) | {cell for cell, _ in raw.errors}
     data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and row_filled(r)]
     excel_rows = [i + 1 for i, _ in data_rows]
     out: dict[str, Any] = {"row": excel_rows}
@@ -567,7 +569,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
             out[f.key] = [f.default] * len(data_rows)
             continue
         values = [r[j] if j < len(r) else None for _, r in data_rows]
-        out[f.key] = _parse_column(values, excel_rows, f, letters[f.key], issues, where)
+        out[f.key] = _parse_column(values, excel_rows, f, letters[f.key], issues, where, noted)
     frame = pd.DataFrame(out)
     if len(frame) < spec.min_rows:
         issues.error("empty-sheet", f"the sheet '{raw.name}' has no rows below its header",
@@ -626,7 +628,7 @@ def _fill_merged(raw: RawSheet, header_i: int, file: str, issues: Issues) -> lis
 
 
 def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: str, issues: Issues,
-                  where: dict) -> list[Any]:
+                  where: dict, noted: set[str] = frozenset()) -> list[Any]:
     """Parse a column once per distinct value (keyed by type too: True, 1 and 1.0 differ), then spread the
     results; only rows with a bad or missing value are visited again to report them."""
     reader = f.reader
@@ -651,7 +653,7 @@ def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: st
         result = parsed[i]
         if isinstance(result, BadValue):
             issues.error("bad-value", f"{f.name}: {result}", cell=f"{letter}{row}", hint=f.hint, **where)
-        elif f.required:
+        elif f.required and f"{letter}{row}" not in noted:
             issues.error("blank", f"{f.name} is blank", cell=f"{letter}{row}", hint=f.hint, **where)
         parsed[i] = f.default
     return parsed

@@ -567,6 +567,16 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
         if sh.hidden and sh.name in (tsheet.name, rsheet.name):
             issues.warning("hidden-sheet", f"the sheet '{sh.name}' is hidden; it was read anyway",
                            file=book.label, sheet=sh.name, hint="unhide it so others can see what was counted")
+    # a copy of the Results sheet ("Results U1600", "Results (2)", "Resultados 2") is never read: said, not skipped
+    results_names = rspec.names()
+    for name, sh in book.sheets.items():
+        key = header_key(name)
+        if sh is not rsheet and key not in results_names and any(key.startswith(n) for n in results_names) and \
+                sum(1 for r in sh.rows if row_filled(r)) > 1:
+            issues.warning("another-results-sheet", f"the sheet '{name}' looks like a second Results sheet; gpcalc "
+                           f"reads only '{rsheet.name}', so its players are not counted", file=book.label,
+                           sheet=name, hint=f"put every player on the one '{rsheet.name}' sheet (a Section or Group "
+                           "column tells them apart), or delete the extra sheet")
     before = len(issues.errors)
     settings = read_settings(tsheet, tspec, book.label, issues)
     declared = clean_text(settings.get("circuit")).casefold()
@@ -780,8 +790,11 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
                          hint="write the place each player got after the tiebreak (1, 2, 3 …)",
                          **season.where(row, pc))
     backwards = frame["_p"] < prev
-    repeated = same & ~frame["_t"] if not shared else same & False
-    skipped = (frame["_p"] > prev) & (frame["_p"] != count + 1)
+    # (in a group whose rows are out of order, "missing" and "repeated" would be read off the wrong order: only
+    # the order is reported there — once the rows are sorted, the next build says whatever is still wrong)
+    unsorted = frame["_g"].isin(frame.loc[backwards, "_g"])
+    repeated = (same & ~frame["_t"] if not shared else same & False) & ~unsorted
+    skipped = (frame["_p"] > prev) & (frame["_p"] != count + 1) & ~unsorted
     for idx in frame.index[backwards]:
         issues.error("place-order", f"place {frame.at[idx, '_p']} comes after place {prev[idx]}: places go "
                      "backwards", hint="sort the rows by place, best first", **season.where(r.loc[idx], pc))

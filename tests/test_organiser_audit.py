@@ -3,11 +3,11 @@ each circuit really fill them (ACF in English, Aarhus in Danish, FECODAZ in Span
 
 Each test says what the organiser did and quotes the instruction or CONTRACT text it relies on. Tests marked
 ``xfail(strict=True, reason="DEFECT: …")`` describe the behaviour the promise asks for; they pass once fixed.
-The audit (30 November) found seven defects; three were fixed the same day (the drop-down lists no longer cover
-the header row; the Sex list offers every spelling the template tells people to type; ACF sections typed in
-another case are one section in the place checks). Four stay open as strict xfails: an empty Sections sheet's
-error names no cell; a second results sheet is ignored silently; rows sorted by name get a false "place missing"
-before the right "sort the rows" errors; a formula place without a saved value also gets "Place is blank".
+The audit (30 November) found seven defects, all fixed the same day: the drop-down lists covered the header row;
+the Sex list lacked spellings the template tells people to type; ACF sections typed in another case failed the
+place checks; an empty Sections sheet's error named no cell; a second results sheet was ignored silently (now
+`another-results-sheet`); rows sorted by name got a false "place missing" before the right "sort the rows"
+errors; a formula place without a saved value also got "Place is blank".
 
 The promise checked (README, ../shared/CONTRACT.md):
   * "Values people really type must be read … Anything else is an error that names file, sheet, cell and the
@@ -459,10 +459,6 @@ def test_acf_formula_without_saved_result_is_an_error_at_its_cell(made, tmp_path
     refused(folder, "open.xlsx", "Results!B3", says="formula whose result was never saved", hint="save it")
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a Place cell holding a formula with no saved result gets a second, "
-                   "false error at the same cell: \"Results!B3: Place is blank\" besides formula-no-value "
-                   "(read._parse_column reports the blank the formula left; it should be silent for cells "
-                   "_sheet_notes already reported)")
 def test_acf_formula_without_saved_result_is_not_also_called_blank(made, tmp_path):
     rows = [[None, 1, *ACF_ROWS[0][2:]], [None, "=B2+1", *ACF_ROWS[1][2:]], [None, 3, *ACF_ROWS[2][2:]]]
     folder = acf_book(made, tmp_path, rows=rows)
@@ -501,9 +497,6 @@ def test_acf_section_typed_in_another_case_is_one_section(made, tmp_path):
     built(folder)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: two sections with the template's Sections sheet left empty: the "
-                   "error names no sheet or cell and says \"there is no Sections sheet\" although the sheet is there "
-                   "(acf.validate, sections-missing, issues.error(..., file=file) without sheet/cell)")
 def test_acf_two_sections_and_an_empty_sections_sheet_is_an_error_at_a_cell(made, tmp_path):
     rows = [["Open", 1, *ACF_ROWS[0][2:]], ["Open", 2, *ACF_ROWS[1][2:]], ["Minor", 1, *ACF_ROWS[2][2:]]]
     folder = acf_book(made, tmp_path, rows=rows)
@@ -511,9 +504,6 @@ def test_acf_two_sections_and_an_empty_sections_sheet_is_an_error_at_a_cell(made
     assert "no Sections sheet" not in output
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: a second results sheet ('Results U1600', a copy of Results with the "
-                   "other section) is silently ignored — its players get no points and nothing is said "
-                   "(season._read_tournament reads only book.find(results_spec); other sheets are never reported)")
 def test_acf_second_results_sheet_is_not_silently_ignored(made, tmp_path):
     # The organiser copies the Results sheet for the Minor section (Excel: Move or Copy → "Results (2)", renamed).
     def second(wb):
@@ -544,11 +534,6 @@ def test_acf_extra_start_number_column_named_no_is_an_error_at_its_cell(made, tm
 
 
 @pytest.mark.parametrize("circuit", ["acf", "fecodaz"])
-@pytest.mark.xfail(strict=True, reason="DEFECT: rows sorted by name/rating (all places present) get a false "
-                   "place-skipped error on the first row: \"place 3 follows 0 players: places 1–2 are missing\" "
-                   "(or \"place 2 is missing\") although places 1 and 2 are on the rows below — only the "
-                   "place-order errors (\"sort the rows by place, best first\") are true (the place checks in "
-                   "season.py / schemas)")
 def test_rows_sorted_by_name_say_sort_and_do_not_claim_places_are_missing(made, tmp_path, circuit):
     # The organiser sorts the Results by name (ACF) or by rating (FECODAZ). Instructions: "one row per player,
     # in final order" — so an error, but the message must say what is wrong: the order, not missing places.

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .. import standings as st
 from ..issues import Issues, col_letter
-from ..parse import BadValue, clean_text, read_number
+from ..parse import BadValue, clean_text, header_key, read_number
 from ..prizes import allocate_one_each
 from ..schemas import RowCheck
 from ..spec import Field, SheetSpec
@@ -184,11 +184,16 @@ class ACF(Circuit):
         for tour, names in counts:
             if len(names) > 1:
                 file = unmapped.loc[unmapped["tournament"] == tour, "file"].iloc[0]
+                # the workbook's Sections sheet, when it has one (left empty: the template's, not filled in)
+                sheet = next((sh for (f, sh) in season.letters if f == file and header_key(sh) in
+                              next(s for s in self.tournament_sheets if s.name == "Sections").names()), None)
+                where = {"sheet": sheet, "cell": "A2"} if sheet else {}
+                what = "the Sections sheet is empty" if sheet else "there is no Sections sheet"
                 issues.error("sections-missing", f"the results have {len(names)} sections "
-                             f"({', '.join(sorted(names))}) but there is no Sections sheet mapping them to "
-                             "divisions (cl. 13(2))", file=file,
-                             hint="add a Sections sheet: Section | Division (Open, U2000, U1600, Junior, Women, "
-                                  "Unrated or None)")
+                             f"({', '.join(sorted(names))}) but {what} mapping them to divisions (cl. 13(2))",
+                             file=file, hint=f"{'fill in the' if sheet else 'add a'} Sections sheet: Section | "
+                                             "Division (Open, U2000, U1600, Junior, Women, Unrated or None), one row "
+                                             "per section", **where)
         listed = named[named["tournament"].isin(mapped_t)].merge(
             secs[["tournament", "_k"]].drop_duplicates(), on=["tournament", "_k"], how="left", indicator=True)
         for row in listed[listed["_merge"] == "left_only"].itertuples():
