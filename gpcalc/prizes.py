@@ -11,14 +11,17 @@ PRIZE_COLUMNS = ["ranking", "place", "name", "id", "player", "value", "note", "p
 
 
 def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[str],
-                      rule: str = "", already: dict[str, str] | None = None) -> pd.DataFrame:
+                      rule: str = "", already: dict[str, str] | None = None,
+                      key_names: dict[str, str] | None = None) -> pd.DataFrame:
     """Give each prize, in the order of `prizes` (already sorted: highest value first), to the best-placed
     player of its ranking who has not won a prize yet.
 
     `prizes`: ranking, place, value (+ any columns, kept). `order`: ranking, player, name, id and `tie_keys`,
     sorted best first within each ranking. A player tied (on every tie key) with the winner is named in the
-    note as a tie for the coordinator to decide — never broken silently. Players skipped because they already
-    won are listed in `passed_over` with the prize they hold."""
+    note as a tie for the coordinator to decide — never broken silently. A player equal to the winner on the
+    first key (the total) and behind on a later one is named too, with the key that decided (`key_names`: how
+    the note calls each key). Players skipped because they already won are listed in `passed_over` with the
+    prize they hold."""
     won: dict[str, str] = dict(already or {})
     took: dict[str, tuple[Any, str]] = {}  # player → (ranking, prize) given in this allocation
     by_ranking = {r: _Candidates(g, tie_keys) for r, g in order.groupby("ranking", sort=False)}
@@ -53,6 +56,18 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                                               *(f"{c['name']} (who takes the {took[c['player']][1]})"
                                                 for c in above)])
                     + " — coordinator to decide (share or split)")
+        elif len(tie_keys) > 1:
+            # equal on the total, behind on a later key (a count-back): which key decided, for the record
+            first = tie_keys[0]
+            behind = [c for c in cands.level_with(winner, tie_keys[:1])
+                      if c["player"] != winner["player"] and c["player"] not in won and c[first] == winner[first]]
+            if behind:
+                c = behind[0]
+                k = next((k for k in tie_keys[1:] if c[k] != winner[k]), None)
+                if k is not None:
+                    names = key_names or {}
+                    note = (f"equal {names.get(first, first)} {_num(winner[first])} with {c['name']}; decided by "
+                            f"{names.get(k, k)}: {_num(winner[k])} > {_num(c[k])}")
         won[winner["player"]] = f"{prize['ranking']} {_ordinal(prize['place'])}"
         took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],
@@ -83,11 +98,11 @@ class _Candidates:
             yield self.records[i]
             i += 1
 
-    def level_with(self, winner: dict[str, Any]) -> list[dict[str, Any]]:
-        """The candidates that may equal `winner` on every tie key (a superset, in order): a numeric key is
-        compared column-wise (equal, or both missing); any other key is left to the caller's exact test."""
+    def level_with(self, winner: dict[str, Any], keys: list[str] | None = None) -> list[dict[str, Any]]:
+        """The candidates that may equal `winner` on every tie key (or on `keys`; a superset, in order): a numeric
+        key is compared column-wise (equal, or both missing); any other key is left to the caller's exact test."""
         mask = np.ones(len(self.frame), dtype=bool)
-        for k in self.tie_keys:
+        for k in self.tie_keys if keys is None else keys:
             col = self.frame[k]
             if not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
                 continue
@@ -100,6 +115,14 @@ class _Candidates:
                     mask &= values == v
         idx = np.flatnonzero(mask)
         return self.frame.iloc[idx].to_dict("records") if len(idx) else []
+
+
+def _num(x: Any) -> str:
+    """A number as the notes show it: 32, 12.33 (at most two decimals)."""
+    try:
+        return f"{float(x):.2f}".rstrip("0").rstrip(".")
+    except (TypeError, ValueError):
+        return str(x)
 
 
 def _ordinal(place: Any) -> str:

@@ -356,7 +356,7 @@ def test_exact_thirds_tie_with_whole_points_shares_rank_and_prize_cl14_ruling(tm
     Q1: Q 1st (16), Z 2nd. Q2: Z 1st, Q 2nd (12). Q3: Z 1st, Z2 2nd, Q 3rd (9) → Q 37 = 16 + 12 + 9.
     Z: 12 + 16 + 16 = 44. Z2: 12.
     Open: Z 44 (1); Q, P, X, Y all 37 → rank =2 (3 × 37/3 must equal 37 exactly, no float residue).
-    Count-back: Q (16, 12, 9) beats P, X, Y (12.33 ×3) → Open 2nd Q, no note. P, X, Y still equal → Open 3rd,
+    Count-back: Q (16, 12, 9) beats P, X, Y (12.33 ×3) → Open 2nd Q, the note naming the count-back. P, X, Y still equal → Open 3rd,
     4th, 5th go to them with the tie marked on each row.
     """
     players = [reg(n, acf=2100) for n in ("P", "Q", "X", "Y", "Z", "Z2")]
@@ -376,7 +376,8 @@ def test_exact_thirds_tie_with_whole_points_shares_rank_and_prize_cl14_ruling(tm
                                                                    "Z2": 6}
     won = prize_map(res)
     assert (won[("Open", 1)], won[("Open", 2)]) == ("Z", "Q")
-    assert prize_row(res, "Open", 2)["note"] == ""
+    assert prize_row(res, "Open", 2)["note"] == ("equal total 37 with P; decided by count-back (cl. 10): best "
+                                                 "result: 16 > 12.33")  # (the note names the count-back)
     assert {won[("Open", p)] for p in (3, 4, 5)} == {"P", "X", "Y"}
     assert all("coordinator to decide" in prize_row(res, "Open", p)["note"] for p in (3, 4, 5))
 

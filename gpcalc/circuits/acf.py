@@ -517,7 +517,9 @@ class ACF(Circuit):
         keys = ["total", *[f"cb{i + 1}" for i in range(BEST_N)]]
         order = standings.sort_values(["ranking", "rank", *keys[1:], "name"],
                                       ascending=[True, True, *[False] * BEST_N, True], kind="stable")
-        won = allocate_one_each(main[["ranking", "place", "value"]], order, keys, rule="cl. 10")
+        names = {"total": "total", **{f"cb{i + 1}": f"count-back (cl. 10): {_ordinal_word(i + 1)}best result"
+                                       for i in range(BEST_N)}}
+        won = allocate_one_each(main[["ranking", "place", "value"]], order, keys, rule="cl. 10", key_names=names)
         won["rule"] = "ACF cl. 9, 10"
         # State prize: each State without a winner → its best player who has won nothing (ruling: highest
         # score in any division).
@@ -801,6 +803,11 @@ def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> st
     shown = f"{Fraction(hundredths, 100).__float__():.2f}".rstrip("0").rstrip(".")
     parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
     return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
+
+
+def _ordinal_word(n: int) -> str:
+    """'' for the first, then '2nd ', '3rd ', '4th ' … (as in "2nd best result")."""
+    return {1: "", 2: "2nd ", 3: "3rd "}.get(n, f"{n}th ")
 
 
 def _num(x: float) -> str:
