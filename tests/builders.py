@@ -93,3 +93,24 @@ def standing(res, ranking: str, name: str):
     hit = s[(s["ranking"] == ranking) & (s["name"] == name)]
     return hit.iloc[0] if len(hit) else None
 
+
+# ---- ACF audit helpers (register and result rows as the ACF audits write them; prizes by place)
+
+def reg(name: str, acf=None, fide=None, sex="M", born=1970, state="NSW") -> list:
+    return [name, name, sex, born, acf, fide, state]
+
+
+def row(section: str, place, name: str, sex="M", born=1970, state="NSW", pid: str | None = None) -> list:
+    return [section, place, name, name if pid is None else pid, sex, born, state]
+
+
+def prize_map(res) -> dict[tuple[str, int], str | None]:
+    pr = res.outcome.prizes
+    pr = pr[pr["ranking"] != "State"]
+    return {(r, int(p)): (n if isinstance(n, str) else None) for r, p, n in zip(pr["ranking"], pr["place"],
+                                                                              pr["name"])}
+
+
+def prize_row(res, ranking: str, place: int):
+    pr = res.outcome.prizes
+    return pr[(pr["ranking"] == ranking) & (pr["place"] == place)].iloc[0]

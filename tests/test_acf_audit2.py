@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import acf_tournament, make_season
+from builders import acf_tournament, make_season, prize_map, prize_row, reg, row
 
 from gpcalc.pipeline import build, compute
 
@@ -67,26 +67,6 @@ def ledger_row(res, ranking: str, name: str, tournament: str | None = None):
     rows = led[sel]
     assert len(rows) == 1, rows
     return rows.iloc[0]
-
-
-def reg(name: str, acf=None, fide=None, sex="M", born=1970, state="NSW") -> list:
-    return [name, name, sex, born, acf, fide, state]
-
-
-def row(section: str, place, name: str, sex="M", born=1970, state="NSW", pid: str | None = None) -> list:
-    return [section, place, name, name if pid is None else pid, sex, born, state]
-
-
-def prize_map(res) -> dict[tuple[str, int], str | None]:
-    pr = res.outcome.prizes
-    pr = pr[pr["ranking"] != "State"]
-    return {(r, int(p)): (n if isinstance(n, str) else None) for r, p, n in zip(pr["ranking"], pr["place"],
-                                                                              pr["name"])}
-
-
-def prize_row(res, ranking: str, place: int):
-    pr = res.outcome.prizes
-    return pr[(pr["ranking"] == ranking) & (pr["place"] == place)].iloc[0]
 
 
 TWO = [row("", 1, "P"), row("", 2, "Q")]
