@@ -587,6 +587,15 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                      hint=f"move it to a {declared} season folder, or refill it from: gpcalc template {circuit.name}")
         return
     table = read_table(rsheet, rspec, book.label, issues)
+    # a Results sheet without a Sex or Born column: the women's/girls' and the junior/age rankings are decided by
+    # them, so their absence is said (the register may still give them per player)
+    keys = {f.key for f in rspec.fields}
+    for key, name, decides in (("sex", "Sex", "the women's and girls' rankings"),
+                               ("born", "Born", "the junior, youth and age-group rankings")):
+        if key in keys and key not in table.letters and len(table.frame):
+            issues.warning("no-column", f"the Results sheet has no {name} column: {decides} count its players "
+                           f"only where the Players register gives their {name.lower()}", file=book.label,
+                           sheet=rsheet.name, hint=f"add a column headed '{name}' and fill it in")
     label = settings.get("name") or Path(book.label).stem
     settings["tournament"] = label
     settings["file"] = book.label

@@ -27,7 +27,7 @@ from builders import acf_tournament, make_season, write_book
 from click.testing import CliRunner
 
 from gpcalc.cli import main
-from gpcalc.pipeline import build
+from gpcalc.pipeline import build, compute
 
 ROOT = Path(__file__).resolve().parent.parent
 CELL = re.compile(r"^[A-Z]{1,3}[1-9][0-9]*(:[A-Z]{1,3}[1-9][0-9]*)?$")
@@ -421,3 +421,16 @@ def test_fecodaz_club_in_json_is_the_liga(tmp_path):
     data = _json(fecodaz_season(tmp_path), tmp_path / "o.json")
     clubs = {r["name"]: r["club"] for r in data["standings"]}
     assert clubs["Carlos Ruiz"] == "Valle" and clubs["Diego Paz"] == "Bogotá"
+
+
+@pytest.mark.parametrize("circuit", ["aarhus", "fecodaz"])
+def test_a_results_sheet_without_sex_says_so(tmp_path, circuit):
+    """An ambiguity the audit raised, decided on 30 November: CONTRACT lists Sex among the Results columns without
+    marking it optional, and the women's and girls' rankings (Aarhus P, FECODAZ Femenino) depend on it — a sheet
+    without it is read (the register may give each player's sex) but said, as a `no-column` warning on the sheet."""
+    head, rows = (AA_HEAD, AA_ROWS) if circuit == "aarhus" else (FE_HEAD, FE_ROWS)
+    j = head.index("Sex")
+    folder = MAKERS[circuit](tmp_path, head=head[:j] + head[j + 1:], rows=[r[:j] + r[j + 1:] for r in rows])
+    res = compute(folder, use_cache=False)
+    said = [i for i in res.issues.warnings if i.code == "no-column" and "Sex" in i.message]
+    assert said and all(i.sheet == "Results" for i in said)
