@@ -114,3 +114,15 @@ def prize_map(res) -> dict[tuple[str, int], str | None]:
 def prize_row(res, ranking: str, place: int):
     pr = res.outcome.prizes
     return pr[(pr["ranking"] == ranking) & (pr["place"] == place)].iloc[0]
+
+
+def pts(res, ranking: str, tournament: str | None = None) -> dict[str, float]:
+    """Each name's points in a ranking (and tournament), summed over its ledger rows."""
+    led = res.outcome.ledger
+    led = led[led["ranking"] == ranking]
+    if tournament is not None:
+        led = led[led["tournament"] == tournament]
+    out: dict[str, float] = {}
+    for name, p in zip(led["name"], led["points"]):
+        out[name] = out.get(name, 0.0) + float(p)
+    return out

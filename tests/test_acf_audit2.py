@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import acf_tournament, make_season, prize_map, prize_row, reg, row
+from builders import acf_tournament, make_season, prize_map, prize_row, pts, reg, row
 
 from gpcalc.pipeline import build, compute
 
@@ -46,17 +46,6 @@ def errors_of(tmp_path: Path, tournaments: dict, players: list | None = None, **
     res = compute(folder_for(tmp_path, tournaments, players, **settings), use_cache=False)
     assert res.outcome is None
     return {(i.code, i.file, i.sheet, i.cell) for i in res.issues.errors}
-
-
-def pts(res, ranking: str, tournament: str | None = None) -> dict[str, float]:
-    led = res.outcome.ledger
-    led = led[led["ranking"] == ranking]
-    if tournament is not None:
-        led = led[led["tournament"] == tournament]
-    out: dict[str, float] = {}
-    for name, p in zip(led["name"], led["points"]):
-        out[name] = out.get(name, 0.0) + float(p)
-    return out
 
 
 def ledger_row(res, ranking: str, name: str, tournament: str | None = None):

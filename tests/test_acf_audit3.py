@@ -18,7 +18,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from builders import acf_tournament, make_season, prize_map, prize_row, reg, row
+from builders import acf_tournament, make_season, prize_map, prize_row, pts, reg, row
 
 from gpcalc.pipeline import compute
 
@@ -51,17 +51,6 @@ def season(tmp_path: Path, tournaments: dict, players: list | None = None, prize
     assert res.outcome is not None, [i.text() for i in res.issues.errors]
     assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
     return res
-
-
-def pts(res, ranking: str, tournament: str | None = None) -> dict[str, float]:
-    led = res.outcome.ledger
-    led = led[led["ranking"] == ranking]
-    if tournament is not None:
-        led = led[led["tournament"] == tournament]
-    out: dict[str, float] = {}
-    for name, p in zip(led["name"], led["points"]):
-        out[name] = out.get(name, 0.0) + float(p)
-    return out
 
 
 def approx(d: dict[str, float]):
