@@ -6,6 +6,7 @@ import pandas as pd
 
 from .circuits.base import Outcome
 from .parse import normalise_name
+from .standings import shown_points
 
 
 def match_player(outcome: Outcome, query: str) -> pd.Series:
@@ -51,12 +52,12 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
                 rank = f"={s['rank']}" if s["tied"] else str(s["rank"])
                 why = s.get("tiebreak")  # (Aarhus, FECODAZ: the level that separated equal totals)
                 why = f" ({why})" if isinstance(why, str) and why else ""
-                lines.append(f"  {ranking}: total {_pts(s['total'], dec)}, rank {rank}{why}")
+                lines.append(f"  {ranking}: total {shown_points(s['total'], dec)}, rank {rank}{why}")
             else:
                 lines.append(f"  {ranking}: not ranked{_why_unranked(outcome, first)}")
             for row in grp.sort_values("date", kind="stable").itertuples():
                 flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
-                lines.append(f"    {row.tournament}: {_pts(row.points, dec)} — {row.rule}: {row.detail}{flag}")
+                lines.append(f"    {row.tournament}: {shown_points(row.points, dec)} — {row.rule}: {row.detail}{flag}")
         lines.append("")
     return "\n".join(lines).rstrip()
 
@@ -66,9 +67,9 @@ def _why_unranked(outcome: Outcome, first) -> str:
     sheet = next((sh.frame for sh in outcome.sheets if sh.name == "Sanctions"), None)
     if sheet is None or "_sanctioned" not in sheet.columns:
         return ""
-    mine = sheet[sheet["_sanctioned"].astype(bool) & (sheet["id"].astype(str).eq(str(first["id"]))
-                                                       if isinstance(first["id"], str) else
-                                                       sheet["name"].eq(first["name"]))]
+    same = sheet["id"].astype(str).eq(first["id"]) if isinstance(first["id"], str) else \
+        sheet["name"].eq(first["name"])  # (by ID where the player has one)
+    mine = sheet[sheet["_sanctioned"].astype(bool) & same]
     if mine.empty:
         return ""
     return f" — withdrew from {', '.join(dict.fromkeys(mine['tournament']))}: {mine['consequence'].iloc[0]}"
@@ -88,12 +89,3 @@ def played_without_points(results: pd.DataFrame, query: str) -> str | None:
         lines.append(f"{first['name']}{ident} played {played} but has no points in this season (no award in any "
                      "ranking)")
     return "\n".join(lines) or None
-
-
-def _pts(x: float, decimals: int) -> str:
-    """Points as the workbook shows them (the circuit's decimals, halves rounded up as Excel's number format
-    does: 1.625 → 1.63), without trailing zeros: 83, 13.5, 73.33."""
-    from decimal import ROUND_HALF_UP, Decimal
-
-    shown = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-    return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"

@@ -7,6 +7,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .standings import rank_with_ties, shown_points
+
 PRIZE_COLUMNS = ["ranking", "place", "name", "id", "player", "value", "note", "passed_over"]
 
 
@@ -66,8 +68,8 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                 k = next((k for k in tie_keys[1:] if c[k] != winner[k]), None)
                 if k is not None:
                     names = key_names or {}
-                    note = (f"equal {names.get(first, first)} {_num(winner[first])} with {c['name']}; decided by "
-                            f"{names.get(k, k)}: {_num(winner[k])} > {_num(c[k])}")
+                    note = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with {c['name']}; decided by "
+                            f"{names.get(k, k)}: {shown_points(winner[k], 2)} > {shown_points(c[k], 2)}")
         won[winner["player"]] = f"{prize['ranking']} {_ordinal(prize['place'])}"
         took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],
@@ -117,14 +119,6 @@ class _Candidates:
         return self.frame.iloc[idx].to_dict("records") if len(idx) else []
 
 
-def _num(x: Any) -> str:
-    """A number as the notes show it: 32, 12.33 (at most two decimals)."""
-    try:
-        return f"{float(x):.2f}".rstrip("0").rstrip(".")
-    except (TypeError, ValueError):
-        return str(x)
-
-
 def _ordinal(place: Any) -> str:
     try:
         n = int(place)
@@ -137,8 +131,6 @@ def _ordinal(place: Any) -> str:
 def club_totals(frame: pd.DataFrame, club: str = "club", value: str = "points",
                 group: str = "ranking") -> pd.DataFrame:
     """Sum `value` per (group, club), ranked with shared places; blank clubs are left out."""
-    from .standings import rank_with_ties
-
     f = frame[frame[club].notna() & (frame[club].astype(str).str.strip() != "")]
     sums = f.groupby([group, club], sort=False).agg(total=(value, "sum"), players=("player", "nunique"))
     sums = sums.reset_index().rename(columns={club: "club"})

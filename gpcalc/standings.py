@@ -68,3 +68,12 @@ def rank_with_ties(df: pd.DataFrame, keys: list[str], ascending: list[bool], gro
     out["rank"] = pos.where(new).ffill().astype("int64")
     out["tied"] = out.duplicated([group, "rank"], keep=False)
     return out
+
+
+def shown_points(x: float, decimals: int) -> str:
+    """Points as the workbook shows them (the circuit's decimals, halves rounded up as Excel's number format
+    does: 1.625 → 1.63), without trailing zeros: 83, 13.5, 73.33."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    shown = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"

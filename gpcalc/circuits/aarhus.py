@@ -190,7 +190,7 @@ class Aarhus(Circuit):
         listed_g = gkey[gkey["g"].notna()]
         rounds_n = pd.to_numeric(listed_g["rounds"], errors="coerce")
         n_rounds = rounds_n.groupby([listed_g["tournament"], listed_g["g"]], dropna=False).transform("nunique")
-        again = listed_g["g"].notna() & listed_g.duplicated(["tournament", "g"]) & (n_rounds > 1)
+        again = listed_g.duplicated(["tournament", "g"]) & (n_rounds > 1)
         for row in listed_g[again].drop_duplicates(["tournament", "g"]).itertuples():
             issues.error("group-twice", f"group {row.g} is on the Groups sheet twice, with different rounds: its "
                          "points cannot be normalised to 7 rounds (§5 stk. 6)", hint="keep one row per group",

@@ -185,8 +185,8 @@ class ACF(Circuit):
             if len(names) > 1:
                 file = unmapped.loc[unmapped["tournament"] == tour, "file"].iloc[0]
                 # the workbook's Sections sheet, when it has one (left empty: the template's, not filled in)
-                sheet = next((sh for (f, sh) in season.letters if f == file and header_key(sh) in
-                              next(s for s in self.tournament_sheets if s.name == "Sections").names()), None)
+                sections = next(s for s in self.tournament_sheets if s.name == "Sections").names()
+                sheet = next((sh for (f, sh) in season.letters if f == file and header_key(sh) in sections), None)
                 where = {"sheet": sheet, "cell": "A2"} if sheet else {}
                 what = "the Sections sheet is empty" if sheet else "there is no Sections sheet"
                 issues.error("sections-missing", f"the results have {len(names)} sections "
@@ -798,9 +798,7 @@ def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> st
     pts = [table[p - 1] for p in range(first, last + 1)]
     zeros = n - len(pts)
     frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), n)
-    # (to two decimals as the workbook shows them: halves up, from the exact fraction — 13/8 = 1.625 → 1.63)
-    hundredths = (frac * 100 + Fraction(1, 2)).__floor__()
-    shown = f"{Fraction(hundredths, 100).__float__():.2f}".rstrip("0").rstrip(".")
+    shown = st.shown_points(float(frac), 2)  # (as the workbook shows it: 13/8 = 1.625 → 1.63)
     parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
     return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
 
