@@ -23,6 +23,7 @@ after each build the least recently used entries are removed while the cache is 
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import hmac
 import os
@@ -123,13 +124,19 @@ def load(k: str) -> Any | None:
         secret = (folder / "secret").read_bytes()
     except OSError:
         return None
-    head, sig, body = blob[:len(FORMAT)], blob[len(FORMAT):len(FORMAT) + 32], blob[len(FORMAT) + 32:]
+    view = memoryview(blob)  # (slices of a view: the body of a season's pack is not copied)
+    head, sig, body = blob[:len(FORMAT)], blob[len(FORMAT):len(FORMAT) + 32], view[len(FORMAT) + 32:]
     if head != FORMAT or not hmac.compare_digest(sig, hmac.new(secret, body, "sha256").digest()):
         return None
+    collecting = gc.isenabled()
+    gc.disable()  # unpickling a pack makes millions of objects, none of them garbage: no collections meanwhile
     try:
         value = pickle.loads(body)  # noqa: S301 - written and signed by gpcalc itself (see above)
     except Exception:
         return None
+    finally:
+        if collecting:
+            gc.enable()
     with contextlib.suppress(OSError):
         os.utime(folder / f"{k}.pkl")  # used now: the least recently used entries are the first trimmed
     return value

@@ -94,9 +94,8 @@ def _write_workbook(path: Path, folder, season: Season, outcome: Outcome, issues
     caching = use_cache and cache.enabled()
     key = cache.folder_key("rows", folder, season.circuit.name) if caching else ""
     previous = cache.load(key) if caching else None
-    rows = write_workbook(path, season, outcome, issues, RowStore(previous if isinstance(previous, dict) else None))
-    if caching:
-        cache.store_later(key, rows.used)
+    write_workbook(path, season, outcome, issues, RowStore(previous if isinstance(previous, dict) else None),
+                   rows_done=(lambda rows: cache.store_later(key, rows.used)) if caching else None)
 
 
 def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:

@@ -213,3 +213,26 @@ def test_every_part_of_the_workbook_is_well_formed_and_no_marker_is_left(tmp_pat
                     rows = root.find(f"{ns}sheetData").findall(f"{ns}row")
                     assert [r.get("r") for r in rows[:3]] == ["1", "2", "3"]
                     assert all(r.get("r") is None for r in rows[3:]) and len(rows) > 10
+
+
+_TRICKY = ["plain", " lead", "trail ", "a & <b> > c", "_x0041_ literal", "ctl\x01char", "\x1cedge", "tab\tin",
+           "", "Ærø Ødis", "\ufffe", "a\nb", "  "]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hs.lists(hs.sampled_from(_TRICKY) | hs.text(max_size=12), min_size=8, max_size=60), hs.data())
+def test_a_few_rows_rendered_alone_are_the_cells_of_the_whole_column(texts, data):
+    """A warm build renders only the distinct texts its new rows ask for (a few scans of those texts joined);
+    each cell must be what rendering the whole column at once — and xlsxwriter's escaping of that one text —
+    gives (control characters, a literal _xHHHH_, &, <, >, edge spaces)."""
+    lo = data.draw(hs.integers(0, len(texts) - 1))
+    hi = data.draw(hs.integers(lo + 1, min(len(texts), lo + max(1, len(texts) // 4 - 1))))
+    partial, _, _ = sheetxml._text_tails(texts, ' s="1"')
+    whole, _, _ = sheetxml._text_tails(texts, ' s="1"')
+    alone = partial(lo, hi)  # fewer than a quarter of the rows: the distinct texts asked for, on their own
+    assert alone == whole(0, len(texts))[lo:hi]
+    assert partial(0, len(texts)) == whole(0, len(texts))  # the rest, rendered later, agree too
+    for t, cell in zip(texts[lo:hi], alone):
+        body = sheetxml.escape_text(t)
+        opening = '<t xml:space="preserve">' if body[:1].isspace() or body[-1:].isspace() else "<t>"
+        assert cell == (f' s="1" t="inlineStr"><is>{opening}{body}</t></is></c>' if t else "")

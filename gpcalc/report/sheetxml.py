@@ -150,30 +150,38 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
     keys = _keys(lambda: hashed[codes], xfs)
     head = f'{xfs} t="inlineStr"><is>' if isinstance(xfs, str) else ' t="inlineStr"><is>'
     # each distinct text's cell (after "<c", or after the row's format), "" for a blank; rendered on first use —
-    # all at once for a large request (a cold build), one by one for the few rows a warm build renders
+    # all at once for a large request (a cold build), else the distinct texts the rows asked for
     cells = np.empty(len(uniq), dtype=object)
     done = np.zeros(len(uniq), dtype=bool)
 
-    def render_all() -> None:
-        esc = uniq
-        joined = _SEP.join(esc)  # a few scans of the distinct texts decide what each needs
+    def render(which: np.ndarray | None) -> None:
+        """The cells of the distinct texts `which` (None: all), with a few scans of those texts joined deciding
+        what each needs (the cells are the same as escaping each text on its own: :func:`escape_text`)."""
+        esc = uniq if which is None else [uniq[u] for u in which.tolist()]
+        joined = _SEP.join(esc)
         if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
             esc = [_escape_control(t) if t else t for t in esc]
         if "&" in joined or "<" in joined or ">" in joined:
             esc = [t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if t else t for t in esc]
         preserve = _edge_space(joined)
         opens = ['<t xml:space="preserve">' if preserve and _needs_preserve(t) else "<t>" for t in esc]
-        cells[:] = [f"{head}{o}{t}</t></is></c>" if t else "" for o, t in zip(opens, esc)]
-        done[:] = True
+        made = np.empty(len(esc), dtype=object)
+        made[:] = [f"{head}{o}{t}</t></is></c>" if t else "" for o, t in zip(opens, esc)]
+        if which is None:
+            cells[:] = made
+            done[:] = True
+        else:
+            cells[which] = made
+            done[which] = True
 
     def body(idx: np.ndarray) -> list[str]:
         if not done.all():
             if 4 * len(idx) >= len(codes):
-                render_all()
+                render(None)
             else:
-                for u in np.unique(idx[~done[idx]]).tolist():
-                    cells[u] = _text_cell(head, uniq[u])
-                done[idx] = True
+                missing = idx[~done[idx]]
+                if len(missing):
+                    render(pd.unique(missing))
         return cells[idx].tolist()
 
     if isinstance(xfs, str):
@@ -183,15 +191,6 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
         def tails(lo: int, hi: int) -> list[str]:
             return [x + b if b else f"{x}/>" for x, b in zip(xfs[lo:hi], body(codes[lo:hi]))]
     return tails, width, keys
-
-
-def _text_cell(head: str, t: str) -> str:
-    """One text's cell as render_all gives it (its column-wide scans only skip work: per text, the same)."""
-    if not t:
-        return ""
-    t = escape_text(t)
-    opening = '<t xml:space="preserve">' if _needs_preserve(t) else "<t>"
-    return f"{head}{opening}{t}</t></is></c>"
 
 
 def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int, Callable]:

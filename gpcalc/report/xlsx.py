@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -221,9 +222,12 @@ def sheet_name(name: str, used: set[str]) -> str:
 
 
 def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
-                   rows: sheetxml.RowStore | None = None) -> sheetxml.RowStore:
+                   rows: sheetxml.RowStore | None = None,
+                   rows_done: Callable[[sheetxml.RowStore], None] | None = None) -> sheetxml.RowStore:
     """The standings workbook. Table rows go through `rows` (a new RowStore when None — give one holding the
-    last build's pieces to reuse them); returns it, so that the caller can cache what it used."""
+    last build's pieces to reuse them); returns it, so that the caller can cache what it used. `rows_done` is
+    called with it as soon as every table is rendered, before the workbook is zipped (the caller's cache write
+    then runs beside the zipping)."""
     import xlsxwriter
     import xlsxwriter.workbook as xw
 
@@ -285,8 +289,11 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                 [(c, _header(c), "text") for c in iss.columns], title=f"{title} — issues",
                 note="Warnings and notes found in the input (a build with errors writes nothing).",
                 row_format=rowfmt)
+    store = rows or sheetxml.RowStore()
+    if rows_done is not None:
+        rows_done(store)
     _close_fast(wb, rows)
-    return rows or sheetxml.RowStore()
+    return store
 
 
 def _close_fast(wb, rows: sheetxml.RowStore | None) -> None:
