@@ -216,17 +216,24 @@ def _one_birth_and_sex(season: Season, r: pd.DataFrame, player: np.ndarray) -> N
                 hint=f"correct whichever is wrong, or give the player's {what} in the Players register",
                 **season.where(row, key))
 
-    if "sex" in r.columns:
-        codes = pd.factorize(r["sex"].to_numpy(dtype=object))[0]
+    def one_value(col: str, what: str, shown) -> None:
+        """A column of plain values: the first given per player, for every row of the player."""
+        codes = pd.factorize(r[col].to_numpy(dtype=object))[0]
         src = _first_rows(player, codes >= 0, n_players)
         chosen = src[player]
         known = chosen >= 0
         differ = known & (codes >= 0) & (codes != codes[np.where(known, chosen, at)])
         if differ.any():
-            values = r["sex"].to_numpy(dtype=object)
-            report(first_bad(differ), src, "sex", "sex", lambda i: values[i])
+            values = r[col].to_numpy(dtype=object)
+            report(first_bad(differ), src, what, col, lambda i: shown(values[i]))
         if (known & (codes != codes[np.where(known, chosen, at)])).any():
-            r["sex"] = r["sex"].take(np.where(known, chosen, at)).set_axis(r.index)
+            r[col] = r[col].take(np.where(known, chosen, at)).set_axis(r.index)
+
+    if "sex" in r.columns:
+        one_value("sex", "sex", str)
+    for col in season.circuit.person_columns:  # (e.g. ACF's Junior column: a person is a junior all season)
+        if col in r.columns:
+            one_value(col, col.replace("_", " "), lambda v: {True: "Yes", False: "No"}.get(v, str(v)))
     if "born_year" in r.columns:
         year = r["born_year"].to_numpy(dtype="float64", na_value=np.nan)
         has_date = r["born_date"].notna().to_numpy(bool) if "born_date" in r.columns else np.zeros(n, dtype=bool)

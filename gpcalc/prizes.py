@@ -70,7 +70,7 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                     names = key_names or {}
                     note = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with {c['name']}; decided by "
                             f"{names.get(k, k)}: {shown_points(winner[k], 2)} > {shown_points(c[k], 2)}")
-        won[winner["player"]] = f"{prize['ranking']} {_ordinal(prize['place'])}"
+        won[winner["player"]] = f"{prize['ranking']} {ordinal(prize['place'])}"
         took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],
                      "note": note, "passed_over": "; ".join(skipped) + (f" [{rule}]" if skipped and rule else "")})
@@ -119,7 +119,7 @@ class _Candidates:
         return self.frame.iloc[idx].to_dict("records") if len(idx) else []
 
 
-def _ordinal(place: Any) -> str:
+def ordinal(place: Any) -> str:
     try:
         n = int(place)
     except (TypeError, ValueError):

@@ -636,14 +636,20 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
     rkeys = [f.key for f in circuit.results_spec().fields]
     rcols = ["tournament", "file", "sheet", "row", *rkeys]
     rdf = pd.concat(result_frames, ignore_index=True) if result_frames else pd.DataFrame(columns=rcols)
-    # Same tournament name twice: label the later ones by file so they stay apart (and say so).
+    # Same tournament name twice: label the later ones (by date, then folder order) by file so they stay apart
+    # (and say so); on the same date it is one tournament twice — an error
+    date_col = next((c for c in ("start", "date") if c in tdf.columns), None)  # (Aarhus: Date; the others: Start)
     if not tdf.empty:
         dup = tdf.duplicated("tournament", keep=False)
         if dup.any():
-            for t, grp in tdf[dup].groupby("tournament", sort=False):
+            when = pd.to_datetime(tdf[date_col], errors="coerce") if date_col else pd.Series(pd.NaT, index=tdf.index)
+            by_date = tdf.assign(_when=when, _at=range(len(tdf))).sort_values(
+                ["_when", "_at"], na_position="last", kind="stable")
+            plain = set(by_date.drop_duplicates("tournament")["_at"])  # the earliest of each name keeps it
+            for t, grp in by_date[by_date.duplicated("tournament", keep=False)].groupby("tournament", sort=False):
                 first = grp.iloc[0]
                 for _, row in grp.iloc[1:].iterrows():
-                    same_dates = "start" in tdf and row.get("start") == first.get("start")
+                    same_dates = date_col is not None and row.get(date_col) == first.get(date_col)
                     sev = season.issues.error if same_dates else season.issues.warning
                     sev("duplicate-tournament",
                         f"the tournament '{t}' is also in {first['file']}"
@@ -651,13 +657,14 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
                         file=row["file"], sheet=row["sheet"], cell=row["cells"].get("name", ""),
                         hint="remove one of the two workbooks" if same_dates
                         else "give the tournaments different names")
-            counts = tdf.groupby("tournament").cumcount()
-            newlabel = tdf["tournament"].where(counts == 0, tdf["tournament"] + " (" + tdf["file"] + ")")
+            keeps = pd.Series([i in plain for i in range(len(tdf))], index=tdf.index)
+            newlabel = tdf["tournament"].where(keeps, tdf["tournament"] + " (" + tdf["file"] + ")")
             mapping = dict(zip(zip(tdf["file"], tdf["tournament"]), newlabel))
             rdf["tournament"] = [mapping.get((f, t), t) for f, t in zip(rdf["file"], rdf["tournament"])]
             for frames in extra.values():
                 for f in frames:
-                    f["tournament"] = [mapping.get((a, b), b) for a, b in zip(f["file"], f["tournament"])]
+                    if len(f):  # (an empty list would make an empty sheet's column float)
+                        f["tournament"] = [mapping.get((a, b), b) for a, b in zip(f["file"], f["tournament"])]
             tdf["tournament"] = newlabel
         sort_cols = [c for c in ("start", "date") if c in tdf.columns]
         tdf["_sort"] = pd.to_datetime(tdf[sort_cols[0]], errors="coerce") if sort_cols else pd.NaT

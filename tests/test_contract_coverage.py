@@ -138,8 +138,15 @@ def test_tournaments_carry_the_circuit_fields(exports, circuit):  # CONTRACT: Th
             assert isinstance(row["class"], int) and _is_number(row["fee"])
         elif circuit == "fecodaz":
             assert isinstance(row["category_breakdown"], str)
-            if row["kind"] in ("Open", "Closed", "National"):  # Sub 14 and team events have no categoría
+            # Sub 14 and team events have no categoría, nor a national championship of an amateur or youth
+            # category (README ruling 2: its categoría is its rated players, per band or category)
+            senior_national = row["kind"] == "National" and (
+                row["feeds"] in ("Absoluto", "Femenino") or str(row["feeds"]).startswith(("Sub 20 ", "Sub 18 ",
+                                                                                          "Sub 16 ")))
+            if row["kind"] in ("Open", "Closed") or senior_national:
                 assert isinstance(row["category"], int) and row["category_breakdown"], row["name"]
+            else:
+                assert row["category"] is None and row["category_breakdown"] == "", row["name"]
         else:
             assert row["kind"] in ("GPT", "Aarhusmesterskab", "DM-kvalifikation")
 

@@ -643,7 +643,8 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
 def girls_trophy(am_rows: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     """§3: the girls' trophy (Pigevandrepokal) at Aarhusmesterskabet across groups, by 1) highest average
     score points/games as an exact fraction, 2) oldest age group, 3) relative placing (same group: better
-    place). Returns the girls in order with ``rank`` and ``lots`` (still equal after the three criteria).
+    place; across groups, each group's best-placed level, then its second-placed, …). Returns the girls in order
+    with ``rank`` and ``lots`` (still equal after the three criteria).
 
     ``by`` names a column (the event) to rank several Aarhusmesterskaber at once, each on its own: the
     result is then ordered by the first appearance of each event, each event's girls as if ranked alone."""
@@ -660,18 +661,17 @@ def girls_trophy(am_rows: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     ev = [] if by is None else ["_ev"]
     if by is not None:
         g["_ev"] = pd.factorize(g[by].to_numpy(dtype=object))[0]
-    g = g.sort_values([*ev, "avg_key", "age_key", "group", "place_key"],
-                      ascending=[True] * len(ev) + [False, False, True, True], kind="stable")
+    # criterion 3 inside each group of girls still equal: a girl placed below another of them in her own group
+    # is behind her; the best-placed of each group are level across groups (→ lots), then the second-placed, …
+    key = [*ev, "avg_key", "age_key"]
+    g["_in_group"] = g.groupby([*key, "group"])["place_key"].rank(method="dense").astype(np.int64)
+    g = g.sort_values([*key, "_in_group", "group", "place_key"],
+                      ascending=[True] * len(ev) + [False, False, True, True, True], kind="stable")
     pos = (g.groupby("_ev").cumcount() + 1) if by is not None else pd.Series(np.arange(1, len(g) + 1),
                                                                              index=g.index)
-    # same group → place decides; different groups with equal average and age → lots
-    key = [*(g[c] for c in ev), g["avg_key"], g["age_key"]]
-    same_group = g.groupby(key)["group"].transform("nunique") == 1
-    place_rank = pos.groupby([*key, g["place_key"]]).transform("min")
-    level_rank = pos.groupby(key).transform("min")
-    g["rank"] = np.where(same_group, place_rank, level_rank)
+    g["rank"] = pos.groupby([*(g[c] for c in key), g["_in_group"]]).transform("min")
     g["lots"] = g.groupby([*ev, "rank"])["player"].transform("size") > 1
-    return g.drop(columns=ev)
+    return g.drop(columns=[*ev, "_in_group"])
 
 
 # ------------------------------------------------------------------ clubs
@@ -735,7 +735,8 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
       over fewer games is applied and flagged (§4 stk. 3); relegation is suspended in a merged A+B (§2 stk. 6);
     - the director's recorded ``move`` (up/down/stay) wins;
     - Plus/AA (appendix): the A winner (not of a merged A+B) is entitled to Plus at the next GPT; a previous A
-      winner placed 1–3 in Plus keeps it once more; the 6th in Plus goes to A.
+      winner placed 1–3 in Plus keeps it once more; the 6th in Plus goes to A;
+    - a row with Games 0 (no round played, §5 stk. 5) is left out: no status, no move, not the last GPT.
 
     Linear: everything that does not depend on the state carried from GPT to GPT is computed once for all
     rows; players are integer codes into numpy state arrays, and each GPT's step touches only its own rows
@@ -745,7 +746,11 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
                         "_event_code", "_group_code", "_player_code") if c in results.columns]  # only these are taken
     # the GPTs in order; within a GPT the rows keep this sort's order: the permutation of sort_values("order")
     # on the GPT rows (the same sort, so the same order of equal keys), blank orders dropped, then one take
-    gpt_rows = np.flatnonzero(_eq(results["kind"], GPT))
+    # (a row with Games 0 — listed, no round played — is no participation here either: it neither gives the group
+    # played as status nor is the player's last GPT; a blank Games is a full game count)
+    no_round = (pd.to_numeric(results["games"], errors="coerce").astype("float64").to_numpy() == 0
+                if "games" in results else False)
+    gpt_rows = np.flatnonzero(_eq(results["kind"], GPT) & ~no_round)
     by_order = results["order"].take(gpt_rows).reset_index(drop=True).sort_values()
     res = results[used].take(gpt_rows[by_order.index.to_numpy()[by_order.notna().to_numpy()]])
     n = len(res)

@@ -15,7 +15,7 @@ import pandas as pd
 from .. import standings as st
 from ..issues import Issues, col_letter
 from ..parse import BadValue, clean_text, header_key, read_number
-from ..prizes import allocate_one_each
+from ..prizes import allocate_one_each, ordinal
 from ..schemas import RowCheck
 from ..spec import Field, SheetSpec
 from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, Circuit, Outcome, OutSheet
@@ -56,6 +56,7 @@ class ACF(Circuit):
     club_label = "State"
     results_order = ("section", "place", "name", "id", "sex", "born", "state", "junior")
     identity_columns = ("state",)
+    person_columns = ("junior",)  # cl. 1: a junior for the whole season (an organiser's Junior column counts in all)
 
     season_settings = (
         Field("Ties", "choice", choices=("share", "order"), default="share",
@@ -149,7 +150,16 @@ class ACF(Circuit):
                 issues.error("prize-twice", f"Prizes: {row.division} place {row.place} is listed twice",
                              hint="one row per prize: correct the place (or delete the extra row)",
                              **season.where(row, "place"))
-            if not prize_table["division"].eq("State").any():  # cl. 8(g) prizes exist only with a State row
+            for row in prize_table[~_in_bylaw(prize_table) & prize_table["division"].notna()
+                                   & prize_table["place"].notna()].itertuples():
+                n = PRIZE_PLACES[row.division]
+                has = "one per State, as place 1" if row.division == "State" else (
+                    "1st only" if n == 1 else f"1st to {ordinal(n)}")
+                issues.warning("prize-not-in-bylaw", f"Prizes: cl. 9 has no {row.division} prize for place "
+                               f"{row.place} ({row.division}: {has}); this row is not used",
+                               hint="delete the row, or correct its place", **season.where(row, "place"))
+            if not (prize_table["division"].eq("State") & _in_bylaw(prize_table)).any():
+                # cl. 8(g) prizes exist only with a State row
                 issues.warning("no-state-prize", "the Prizes sheet has no State row, so no State prizes are "
                                "allocated (cl. 8(g))", file="season.xlsx", sheet="Prizes",
                                hint="add a row State | 1 | value to give each State's best player a prize")
@@ -194,8 +204,9 @@ class ACF(Circuit):
                              file=file, hint=f"{'fill in the' if sheet else 'add a'} Sections sheet: Section | "
                                              "Division (Open, U2000, U1600, Junior, Women, Unrated or None), one row "
                                              "per section", **where)
-        listed = named[named["tournament"].isin(mapped_t)].merge(
-            secs[["tournament", "_k"]].drop_duplicates(), on=["tournament", "_k"], how="left", indicator=True)
+        listed = named[named["tournament"].isin(mapped_t)].astype({"tournament": object, "_k": object}).merge(
+            secs[["tournament", "_k"]].drop_duplicates().astype(object), on=["tournament", "_k"], how="left",
+            indicator=True)  # (as objects: an empty sheet's columns have no text dtype to match)
         for row in listed[listed["_merge"] == "left_only"].itertuples():
             issues.error("unknown-section", f"the section '{row.section}' is not on the Sections sheet",
                          hint="add it to the Sections sheet with its division, or correct the spelling",
@@ -506,6 +517,7 @@ class ACF(Circuit):
     def _prizes(self, season, standings: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
         table = season.tables.get("Prizes")
         if table is not None and len(table):
+            table = table[_in_bylaw(table)]  # (a place cl. 9 does not have: warned in validate, not awarded)
             prizes = table.rename(columns={"division": "ranking"})[["ranking", "place", "value"]].copy()
         else:
             prizes = pd.DataFrame([{"ranking": d, "place": p, "value": None} for d, n in PRIZE_PLACES.items()
@@ -801,6 +813,14 @@ def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> st
     shown = st.shown_points(float(frac), 2)  # (as the workbook shows it: 13/8 = 1.625 → 1.63)
     parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
     return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
+
+
+def _in_bylaw(prizes: pd.DataFrame) -> pd.Series:
+    """The rows of a Prizes table that are prizes of cl. 9: Open 1–5, U2000 and U1600 1–4, Junior 1–3, Women and
+    Unrated 1, State 1 (one per State, cl. 8(g))."""
+    most = prizes["division"].map(PRIZE_PLACES)
+    place = pd.to_numeric(prizes["place"], errors="coerce")
+    return (place >= 1) & (place <= most)
 
 
 def _ordinal_word(n: int) -> str:

@@ -78,6 +78,8 @@ class Circuit(ABC):
     tournament_sheets: tuple[SheetSpec, ...] = ()  # extra sheets of a tournament workbook
     season_sheets: tuple[SheetSpec, ...] = ()  # extra sheets of season.xlsx (fields=() → raw grid)
     identity_columns: tuple[str, ...] = ()  # register keys that win over tournament rows (besides name/sex/born)
+    # result columns that are facts about the person, like sex: one value per player, the first given (README)
+    person_columns: tuple[str, ...] = ()
     result_checks: tuple = ()  # gpcalc.schemas.RowCheck rules over the Results rows
     tournament_checks: tuple = ()  # RowCheck rules over the tournaments (one row per Tournament sheet)
     # Whether places may be shared (`=3`, `3-4`); circuits whose places are after tiebreak say False.

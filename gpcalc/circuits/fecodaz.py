@@ -262,7 +262,7 @@ class FECODAZ(Circuit):
             target = tour.ranking or "Absoluto"
             if tour.kind == "Team" and target not in R.SENIOR_NAMES:
                 issues.warning("ranking-not-computed", f"{tour.tournament}: a team event feeding the {target} "
-                               "ranking gives no points (the board points of item 7 are for the senior rankings)",
+                               "ranking gives no points (gpcalc ruling 8: team events score in the senior rankings only)",
                                cell=cells.get("ranking", ""), **where)
             if year and pd.notna(tour.start) and tour.start.year != year:
                 issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
@@ -297,7 +297,8 @@ class FECODAZ(Circuit):
     def _breakdown(self, season, tcodes: tuple | None = None, pcodes: tuple | None = None) -> pd.DataFrame:
         t = season.tournaments
         tours = pd.DataFrame({"tournament": t["tournament"], "kind": t["kind"], "base": t["base_category"],
-                              "norms": t["norms"].fillna("None"), "cash": t["cash_prizes"].fillna(False)})
+                              "norms": t["norms"].fillna("None"), "cash": t["cash_prizes"].fillna(False),
+                              "ranking": t["ranking"]})
         return R.category_breakdown(tours, season.results, tcodes=tcodes, pcodes=pcodes)
 
     # ------------------------------------------------------------------ compute

@@ -186,9 +186,10 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
                        pcodes: tuple[np.ndarray, Any] | None = None) -> pd.DataFrame:
     """The categoría of every senior tournament with each part (Art. 3 items 1, 2, 3, 6).
 
-    ``tournaments``: tournament, kind, base, norms, cash. ``results``: tournament, player, title, games.
-    Returns one row per tournament: base_given, base, title_points, title_bonus, norm_bonus,
-    players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a categoría), note.
+    ``tournaments``: tournament, kind, base, norms, cash (and ranking: the one a national championship feeds).
+    ``results``: tournament, player, title, games. Returns one row per tournament: base_given, base, title_points,
+    title_bonus, norm_bonus, players_over_2_games, size_bonus, category (NaN-free Int64; <NA> for kinds without a
+    categoría and for a national championship of an amateur or youth category), note.
     """
     # on integer codes (rows with a blank tournament or player left out, as a group-by drops them); ``tcodes``:
     # ``pd.factorize(results["tournament"])`` if the caller has it; ``pcodes``: any factorize of the player that
@@ -220,17 +221,21 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
                         index=pd.Index(t_names)).astype("int64")
 
     t = tournaments[["tournament", "kind", "base", "norms", "cash"]].copy()
+    # a national championship of an amateur or youth category has no senior categoría (ruling 2: its categoría
+    # is its rated players, per band or category — the amateur and youth rules work it out)
+    ranking = tournaments["ranking"] if "ranking" in tournaments.columns else pd.Series(None, index=t.index)
+    senior = ranking.isna().to_numpy() | ranking.isin(SENIOR_NAMES).to_numpy() | ranking.eq("").to_numpy()
     t["title_points"] = tmap(t["tournament"], sums["title_points"]).fillna(0).astype("int64")
     t["players_over_2_games"] = tmap(t["tournament"], sums["players_over_2_games"]).fillna(0).astype("int64")
     t["title_bonus"] = t["title_points"] // 10  # item 1: parte entera de la suma / 10
     t["norm_bonus"] = t["norms"].map(NORM_BONUS).fillna(0).astype("int64")  # item 2
     t["size_bonus"] = t["players_over_2_games"] // 100  # item 3
     t["base_given"] = pd.to_numeric(t["base"], errors="coerce").astype("Int64")
-    national_no_cash = (t["kind"] == "National") & ~t["cash"].fillna(False).astype(bool)
+    national_no_cash = (t["kind"] == "National") & ~t["cash"].fillna(False).astype(bool) & senior
     t["base"] = t["base_given"].where(~national_no_cash, NATIONAL_NO_CASH_BASE).astype("Int64")
     t["note"] = np.where(national_no_cash,
                          "Art. 3 item 6: national championship without cash prizes starts at categoría 3", "")
-    has_cat = t["kind"].isin(CATEGORY_KINDS)
+    has_cat = t["kind"].isin(CATEGORY_KINDS) & (senior | (t["kind"] != "National"))
     cat = t["base"] + t["title_bonus"] + t["norm_bonus"] + t["size_bonus"]
     t["category"] = cat.where(has_cat).astype("Int64")
     return t[["tournament", "base_given", "base", "title_points", "title_bonus", "norm_bonus",
