@@ -742,7 +742,7 @@ def check_case(case: Case, tmp: Path) -> Run:
                 short("\n".join(block))
     else:
         assert not [i for i in run.issues if i.severity == "error"], short(run.output)
-    assert run.seconds < 20, f"took {run.seconds:.1f} s"
+    assert run.seconds < 120, f"took {run.seconds:.1f} s"  # a hang guard (a typo must not loop), not a speed test
     return run
 
 

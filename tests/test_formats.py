@@ -8,7 +8,6 @@ the test writes.
 from __future__ import annotations
 
 import datetime as dt
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -394,9 +393,10 @@ def test_ratings_table_xlsx(tmp_path):
     assert [(i.code, i.cell) for i in issues] == [("bad-rating", "C3")]
 
 
-def test_txt_million_lines_is_fast(tmp_path):
-    """Streaming speed. Measured on the 2-core build machine under load: 1,000,000 lines (134 MB) in 5.0 s,
-    0.43 s when only the season's IDs are wanted. The test uses 200,000 lines to stay fast."""
+def test_txt_list_of_200000_lines_is_read_whole(tmp_path):
+    """A federation-sized list is streamed and read whole (every line, every rating). Its speed is not asserted
+    here (speed is the benchmark's job); measured on the 2-core build machine under load: 1,000,000 lines (134 MB)
+    in 5.0 s, 0.43 s when only the season's IDs are wanted."""
     src = (DATA / "fide-standard-list.txt").read_bytes().split(b"\r\n")
     body = [x for x in src[1:] if x]
     n = 200_000
@@ -404,11 +404,9 @@ def test_txt_million_lines_is_fast(tmp_path):
     with open(f, "wb") as fh:
         fh.write(src[0] + b"\r\n")
         fh.writelines(str(10_000_000 + i).encode().ljust(15) + body[i % 3][15:] + b"\r\n" for i in range(n))
-    t0 = time.perf_counter()
     df = fide_list.read_rating_list(f, "big.txt", Issues())
-    elapsed = time.perf_counter() - t0
     assert len(df) == n and df["rating"].notna().all()
-    assert elapsed < 6.0, elapsed  # 5x headroom over the measured rate
+    assert str(df["fide_id"].iloc[-1]) == str(10_000_000 + n - 1)
 
 
 # ------------------------------------------------------------------------------------------------- ties
