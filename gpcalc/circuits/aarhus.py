@@ -398,8 +398,13 @@ class Aarhus(Circuit):
                                note="§6: each player's group for the next GPT (strength group after promotion and "
                                     "relegation, §4; Plus entitlements of the appendix).",
                                formats={"born": "int"}))
-        n_prize = set(prizes.loc[prizes["ranking"].eq("N") & prizes["value"].eq("Placement prize"), "player"])
-        ns = R.next_season_groups(state, born, next_table, n_prize)
+        n_won = prizes[prizes["ranking"].eq("N") & prizes["value"].eq("Placement prize")]
+        n_prize = set(n_won["player"])
+        # an N placement prize tied with a player without one rests on lots: so does who moves to the age group
+        on_lots = n_won.loc[n_won["note"].astype(str).str.startswith("lots to be drawn"), "player"]
+        n_st = st[st["ranking"].eq("N") & (st["gpts"] >= 2)]
+        n_lots = set(n_st.loc[n_st["rank"].isin(n_st.loc[n_st["player"].isin(on_lots), "rank"]), "player"])
+        ns = R.next_season_groups(state, born, next_table, n_prize, n_lots)
         ns["name"] = players["name"].reindex(ns.index)
         ns["id"] = players["id"].reindex(ns.index)
         ns["club"] = players["club"].reindex(ns.index)

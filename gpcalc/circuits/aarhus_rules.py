@@ -930,7 +930,9 @@ def _move_note(key: int) -> str:
     key, plus = divmod(key, 4)
     note_code, bound = divmod(key, 3)
     note = MOVE_NOTE[note_code] if note_code < 4 else "director's decision: " + MOVES[note_code - 4]
-    note += ("", " (already A: cannot go higher)", " (already F: cannot go lower)")[bound]
+    bounded = ("", "already A: cannot go higher", "already F: cannot go lower")[bound]
+    if bounded:
+        note = f"{note} ({bounded})" if note else bounded
     if plus:
         note = PLUS_NOTE[plus] if note == "" else note + "; " + PLUS_NOTE[plus]
     if ab_winner:
@@ -955,11 +957,13 @@ def next_gpt_group(state: pd.DataFrame) -> pd.Series:
 
 
 def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.DataFrame,
-                       n_prize: set | None = None) -> pd.DataFrame:
+                       n_prize: set | None = None, n_lots: set | None = None) -> pd.DataFrame:
     """§4 stk. 4, from each player's own last GPT: 1) promoted there → stays in the group promoted to;
     2) relegated there → one group up again (relegation neutralised); 3) everyone else by birth year under
     the new season's table. N players stay N unless they won a placement prize ('moves to age group', Ruling);
-    a relegation left to the director and never decided counts as no move."""
+    where that prize rests on lots to be drawn (`n_lots`: the N players tied for it), the rule says so — the group
+    shown is the prize list's provisional one (§1 stk. 6 (5): lots are never drawn silently); a relegation left to
+    the director and never decided counts as no move."""
     s = state.copy()
     new_age = age_groups(born.reindex(s.index), next_table)
     lvl = s["strength"].map(LEVEL).astype(float)
@@ -973,8 +977,13 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
                       ["N", s["strength"].astype(object).to_numpy(),
                        pd.Series(np.clip(lvl + 1, BOTTOM, TOP)).map(GROUP_OF_LEVEL).to_numpy()],
                       default=new_age.to_numpy())
-    rule = np.select([in_n & ~prize, in_n & prize, up, down],
-                     ["stays in N", "N with a placement prize: moves to age group (Ruling)",
+    lots = s.index.isin(list(n_lots or ()))
+    rule = np.select([in_n & lots & ~prize, in_n & lots & prize, in_n & ~prize, in_n & prize, up, down],
+                     ["stays in N unless the lot for the tied placement prize falls to this player (lots to be "
+                      "drawn; the winner moves to age group, Ruling)",
+                      "N with a placement prize resting on lots to be drawn: moves to age group if the lot "
+                      "confirms it (Ruling)",
+                      "stays in N", "N with a placement prize: moves to age group (Ruling)",
                       "rule 1: promoted in the last GPT, stays in the group promoted to",
                       "rule 2: relegated in the last GPT, moves one group up (relegation neutralised)"],
                      default="rule 3: placed by birth year")
