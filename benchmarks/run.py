@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import gc
 import importlib.metadata
 import json
 import os
@@ -239,8 +240,13 @@ def micro(circuit: str, sizes: list[int], seed: int, data: Path) -> list[dict[st
     base = load_season(base_dir)
     rows0 = len(base.results)
     out = []
+    season = outcome = None
     for size in sizes:
         k = max(1, -(-size // rows0))  # at least `size` rows
+        # the previous size's season and outcome freed first, as the per-circuit micro scripts do: each size is
+        # measured from the same heap, not beside the last one's leftovers
+        season = outcome = None
+        gc.collect()
         season = _replicate(base, k, pd)
         t0 = time.perf_counter()
         outcome = season.circuit.compute(season)
