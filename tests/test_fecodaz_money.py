@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -287,6 +288,23 @@ def test_missing_pot_table_still_computes_and_says_so_art4(tmp_path):
     assert not [p for p in data["prizes"] if p["ranking"] == "Absoluto"]
     assert any(i["code"] == "no-pot-table" for i in data["issues"])
     assert any(line["line"] == "Pot table missing" for line in data["bolsa"]["lines"])
+
+
+def test_an_empty_pot_sheet_is_called_empty_not_missing_art4(tmp_path):
+    """`gpcalc new fecodaz` writes a Pot sheet with its header only: the warning says the sheet is empty, points
+    at Pot!A2 and says what to write there (it used to say "missing … add a sheet Pot" about a sheet that is
+    there); without the sheet it is "missing"."""
+    from gpcalc.cli import main
+
+    folder = tmp_path / "s"
+    assert CliRunner().invoke(main, ["new", "fecodaz", str(folder)]).exit_code == 0
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    line = next(x for x in res.output.splitlines() if "[no-pot-table]" in x)
+    assert "Pot!A2" in line and "is empty" in line and "missing" not in line
+    assert "fill in the Pot sheet" in res.output
+    data = build(season_folder(tmp_path / "b", pot=False))
+    gone = next(i for i in data["issues"] if i["code"] == "no-pot-table")
+    assert "is missing from season.xlsx" in gone["message"] and "add a sheet Pot" in gone["hint"]
 
 
 def test_without_smmlv_the_floors_are_zero_and_warned_art2c(tmp_path):

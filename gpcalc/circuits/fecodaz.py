@@ -895,10 +895,15 @@ class FECODAZ(Circuit):
         pot = self._pot(season)
         pot_text = ""
         if pot is None:
-            pot_text = ("the Pot table (Place | Percent) is missing from season.xlsx: the 80 % to pay out, "
+            # (a sheet that is there but has no rows — `gpcalc new` writes its header — is empty, not missing)
+            raw = season.raw_sheets.get("Pot")
+            state = "missing from season.xlsx" if raw is None else "empty"
+            pot_text = (f"the Pot table (Place | Percent) is {state}: the 80 % to pay out, "
                         f"{M.money(totals['paid_out'])}, is not allocated to places")
             issues.warning("no-pot-table", pot_text[0].upper() + pot_text[1:], file="season.xlsx",
-                           hint="add a sheet Pot with the columns Place | Percent (Art. 4)")
+                           **({"sheet": raw.name, "cell": "A2"} if raw is not None else {}),
+                           hint="add a sheet Pot with the columns Place | Percent (Art. 4)" if raw is None else
+                           "fill in the Pot sheet below its header: one row per place, e.g. 1 | 30, 2 | 20 (Art. 4)")
         if smmlv is None:
             issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are taken "
                            "as 0", **season.setting_where("smmlv"), hint="add the setting SMMLV (e.g. 496900)")
