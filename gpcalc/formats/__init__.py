@@ -233,7 +233,7 @@ def export_book(path: Path, label: str, issues: Issues, circuit, *, require_sett
         return None
     p = ex.players
     players = {k: list(p[k]) for k in ("name", "rank", "points", "games", "title", "rating", "national_rating",
-                                       "club", "fed", "sex", "born")}
+                                       "club", "fed", "sex", "born", "group")}
     players["id"] = list(p["fide_id"])
     players["rank_tied"] = list(p["rank_shared"])
     players["row"] = list(p["row"])
@@ -294,13 +294,19 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
 
     frame = pd.DataFrame(players)
     if circuit.shared_places:
-        # ranks are after tiebreak; players level on points share the place (listed in tiebreak order)
-        shared = shared_places(frame["points"])
+        # ranks are after tiebreak; players level on points share the place (listed in tiebreak order) — within
+        # each group when the file lists several and the circuit's results have groups (Aarhus; an export's Gr
+        # column elsewhere is a rating group inside one ranking)
+        has_groups = any(f.key == "group" for f in circuit.results_spec().fields)
+        group = frame["group"] if has_groups and "group" in frame and frame["group"].notna().any() else None
+        shared = shared_places(frame["points"], group)
         frame["place"] = place_text(shared["place"], shared["tied"])
     else:
         frame["place"] = place_text(frame["rank"], frame["rank_tied"])
     values = _result_values(circuit, frame)
-    if only_group is not None and export is None and "group" not in values and \
+    # a file without groups of its own (a TRF; an export of one group, without a Gr column) is the one group of a
+    # one-row Groups sheet beside it
+    if only_group is not None and all(v is None for v in values.get("group", [None])) and \
             any(f.key == "group" for f in circuit.results_spec().fields):
         values["group"] = [only_group] * len(frame)
     sheets["Results"] = _results_sheet(circuit, values, export)
@@ -350,7 +356,7 @@ def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:
 
     source = {"place": "place", "name": "name", "id": "id", "sex": "sex", "born": "born", "title": "title",
               "fide_rating": "rating", "national_rating": "national_rating", "score": "points",
-              "points": "points", "games": "games", "club": "club"}
+              "points": "points", "games": "games", "club": "club", "group": "group"}
     for f in circuit.results_spec().fields:
         if f.key in source:
             out[f.key] = col(source[f.key])
@@ -389,7 +395,7 @@ def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
 
     origin = {"place": "rank", "name": "name", "id": "fide_id", "sex": "sex", "born": "born", "title": "title",
               "fide_rating": "rating", "national_rating": "national_rating", "score": "points", "points": "points",
-              "games": "games", "club": "club", "state": "fed"}
+              "games": "games", "club": "club", "state": "fed", "group": "group"}
     width = max([column_index_from_string(v) for v in export.columns.values()] or [0])
     position: dict[str, int] = {}
     for f in fields:

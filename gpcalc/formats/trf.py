@@ -122,6 +122,16 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
                      hint="export the tournament report (TRF) again from the pairing program")
         return None
     t.rounds = max([t.rounds, xxr] + [len(b) for b in round_blocks.values()])
+    for i, row in enumerate(rows):  # a line cut inside its rounds: fewer rounds, and points they do not explain
+        end = row.pop("_end")
+        have = len(round_blocks[i])
+        if 0 < have < t.rounds and row["points"] > row["rounds_scored"]:  # (no rounds at all: a points-only line)
+            issues.warning("trf-line-short", f"player {row['start_no']} ({row['name']}): the record ends at column "
+                           f"{end}, after {have} of {t.rounds} rounds, and its points ({row['points']:g}) are more "
+                           f"than its rounds add up to ({row['rounds_scored']:g}): the line looks cut short; the "
+                           "points column is used, the missing rounds count as not played",
+                           hint="copy the whole 001 line from the pairing program's TRF, or export the TRF again",
+                           file=label, sheet="001", cell=f"line {row['line']}")
     frame = pd.DataFrame(rows)
     _check_rounds(frame, round_blocks, label, issues)
     _fill_ranks(frame, label, issues)
@@ -158,12 +168,36 @@ def _field(line: str, first: int, last: int) -> str:
     return line[first - 1:last].strip()
 
 
+# the blank columns between a 001 record's fields (1-based): a character there means the fields are not at their
+# TRF columns (a space too many or too few before them)
+_GAPS = {9: ("start number", "sex"), 14: ("title", "name"), 48: ("name", "rating"), 53: ("rating", "federation"),
+         57: ("federation", "FIDE ID"), 69: ("FIDE ID", "birth date"), 80: ("birth date", "points"),
+         85: ("points", "rank")}
+_RECORD_END = 84  # the points (81–84): a 001 line that ends before them was cut short
+
+
 def _player(line: str, number: int, issues: Issues, where: dict) -> dict | None:
     start = _field(line, 5, 8)
     if not start.isdigit() or int(start) == 0:
         issues.error("trf-bad-start-number", f"the player record has no start number in columns 5–8 "
                      f"('{line[4:8]}')", hint="each 001 line needs its start number right-aligned in columns 5–8",
                      **where)
+        return None
+    if len(line) < _RECORD_END:
+        issues.error("trf-line-short", f"the player record ends at column {len(line)}, before the points "
+                     f"(columns 81–84): the line looks cut short ('{line[4:].strip()[:40]}')",
+                     hint="copy the whole 001 line from the pairing program's TRF (it runs to the rank in columns "
+                          "86–89, then 10 columns per round), or export the TRF again", **where)
+        return None
+    shifted = [(col, between) for col, between in _GAPS.items() if col <= len(line) and line[col - 1] != " "]
+    if shifted:
+        col, (left, right) = shifted[0]
+        issues.error("trf-columns", f"column {col} should be blank between the {left} and the {right}, but holds "
+                     f"'{line[col - 1]}': the fields of this player record are not at their TRF columns (a space "
+                     "too many or too few before them)",
+                     hint="TRF columns: 5–8 start number, 10 sex, 11–13 title, 15–47 name, 49–52 rating, 54–56 "
+                          "federation, 58–68 FIDE ID, 70–79 birth date, 81–84 points, 86–89 rank — export the TRF "
+                          "again, or move the fields back to their columns", **where)
         return None
     name = _field(line, 15, 47)
     if not name:
@@ -208,7 +242,7 @@ def _player(line: str, number: int, issues: Issues, where: dict) -> dict | None:
     return {"start_no": int(start), "sex": sex, "title": title, "name": name, "rating": rating,
             "fed": _field(line, 54, 56) or None, "fide_id": fide_id or None, "birth_date": born,
             "birth_year": year, "points": points, "rank": rank, "games": games, "rounds_scored": scored,
-            "line": number, "_rounds": rounds}
+            "line": number, "_rounds": rounds, "_end": len(line)}
 
 
 _ROUND_RE = re.compile(r"\s*(\d{1,4})\s+([wbWB\-])\s+([10=+\-WDLHFUZ])?(?=\s|$)")
