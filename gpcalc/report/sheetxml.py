@@ -195,7 +195,7 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
 
 def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int, int], list[str]], int, Callable]:
     """A numeric column (NaN = blank)."""
-    keys = _keys(lambda: pd.util.hash_array(nums), xfs)
+    keys = _keys(lambda: _hash_numbers(nums), xfs)
     finite = nums[np.isfinite(nums)]
     width = max((len(f"{float(x):.2f}") for x in (finite.min(), finite.max())), default=0) if len(finite) else 0
     vals = nums.tolist()
@@ -206,6 +206,13 @@ def _number_tails(nums: np.ndarray, xfs: list[str] | str) -> tuple[Callable[[int
         def tails(lo: int, hi: int) -> list[str]:
             return [f"{x}><v>{v:.16G}</v></c>" if v == v else f"{x}/>" for x, v in zip(xfs[lo:hi], vals[lo:hi])]
     return tails, width, keys
+
+
+def _hash_numbers(nums: np.ndarray) -> np.ndarray:
+    """The numbers' hashes, -0.0 apart from 0.0: hash_array gives both the same hash, but the cell of -0.0 is
+    written "-0" (as xlsxwriter writes it), so a stored row of 0 must not stand in for it."""
+    h = pd.util.hash_array(nums)
+    return np.where(np.signbit(nums) & (nums == 0), _mix(h, np.uint64(0x5BD1E995)), h)
 
 
 def is_blank(v: Any) -> bool:
@@ -343,7 +350,7 @@ class SparseCells:
     def keys(self, n: int) -> np.ndarray:
         """Per data row: a hash of its extra cells, their positions included (they carry references); 0 for a
         row without any, which is then the same wherever it is."""
-        cell = _mix(_mix(pd.util.hash_array(self.cols.astype(np.int64)), pd.util.hash_array(self.nums)),
+        cell = _mix(_mix(pd.util.hash_array(self.cols.astype(np.int64)), _hash_numbers(self.nums)),
                     _hash_texts(self.xf_names)[self.xf_codes] if len(self.xf_names) else np.zeros(0, np.uint64))
         cell = _mix(cell, pd.util.hash_array(self.rows.astype(np.int64)))
         out = np.zeros(n, np.uint64)
