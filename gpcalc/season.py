@@ -726,15 +726,18 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     """Checks every circuit shares: places in order, a player twice, birth years (dates: the circuits).
     `pairs`: identity.pairs_of the results, when the caller has it."""
     r, issues = season.results, season.issues
-    if r.empty:
-        return
     today = dt.date.today()
-    if "born_year" in r.columns:
-        years = r["born_year"]
+    # (the register's births too: the register wins over the rows, so an impossible year there would be used)
+    for frame in (season.players, r):
+        if "born_year" not in frame.columns or frame.empty:
+            continue
+        years = frame["born_year"]
         bad = (years.notna() & ((years > today.year) | (years < today.year - 120))).fillna(False)
-        for row in r[bad].itertuples():
+        for row in frame[bad].itertuples():
             issues.error("bad-born", f"Born: {row.born_year} is not a possible birth year",
                          hint="write the birth date or year of the player", **season.where(row, "born"))
+    if r.empty:
+        return
     pc = season.circuit.place_column
     if pc in r.columns:
         _place_checks(season, r, pc)

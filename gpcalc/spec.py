@@ -42,7 +42,16 @@ class Field:
     def hint(self) -> str:
         if self.kind == "choice":
             return f"write one of: {', '.join(self.choices)}"
-        return HINTS[self.kind]
+        lo, hi = self.minimum, self.maximum
+        if lo is None and hi is None or self.kind not in ("count", "int", "number", "money", "score"):
+            return HINTS[self.kind]
+        shown = [f"{v:g}" if v is not None else None for v in (lo, hi)]
+        span = (f"from {shown[0]} to {shown[1]}" if lo is not None and hi is not None
+                else f"{shown[0]} or more" if lo is not None else f"at most {shown[1]}")
+        if self.kind in ("count", "int"):  # (the range in the hint: a count from 1 is not "0 or more")
+            example = min(max(7, lo if lo is not None else 7), hi if hi is not None else 7)
+            return f"write a whole number, {span}, such as {example:g}"
+        return f"{HINTS[self.kind]} ({span})"
 
     def names(self) -> list[str]:
         return [header_key(n) for n in (self.name, *self.aliases)]

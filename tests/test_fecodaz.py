@@ -272,6 +272,7 @@ def test_compliance_warnings_art2(tmp_path):
     # companion at stop 1; Art. 2 d: two GP opens on the same dates
     one = tour("A", "Open", dt.date(2009, 2, 1), "Valle", 3, [row(1, "Carlos", None, 4)], stop=1)
     one["Tournament"].update({"Rounds": 5, "End": dt.date(2009, 2, 1), "Prizes paid": "500.000"})
+    one["Results"][1][8] = 5  # (Games: at most one per round)
     two = tour("B", "Open", dt.date(2009, 2, 1), "Bogotá", 3, [row(1, "Diego", None, 4)])
     folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": "2009", "Points table source": "x"},
                          sheets={"Points": POINTS}, tournaments={"a.xlsx": one, "b.xlsx": two})

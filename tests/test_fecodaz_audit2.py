@@ -506,8 +506,8 @@ def test_compliance_warnings_at_their_boundaries_art2_b_d_e_g(tmp_path):
       O3 stop 2, 5 rounds over 2 days                                                 → few-rounds only
       K2 (independent Sub 14, no Stop), 7 rounds in 1 day                             → rounds-a-day only
     """
-    one = [person(1, "a", "1", score=5)]
-    kid = [person(1, "k", "2", born=1997, nat=1500, score=5)]
+    one = [person(1, "a", "1", score=5, games=5)]  # (at most one game per round: O3 has 5)
+    kid = [person(1, "k", "2", born=1997, nat=1500, score=5, games=6)]
     books = {
         "o1.xlsx": book("O1", one, stop=2, start=dt.date(2009, 2, 1), Rounds=9,
                         Registered=dt.date(2009, 9, 29), **{"Prizes paid": 1_000_000}),

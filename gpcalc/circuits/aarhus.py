@@ -89,7 +89,7 @@ class Aarhus(Circuit):
         Field("Club", "text", aliases=("Klub", "Skole")),
         Field("Strength group", "text", aliases=("Styrkegruppe", "Start group", "Startgruppe"),
               help="The group the player starts the season in, if not the age group (§2 stk. 4)."),
-        Field("Rating", "number", aliases=("DSU rating", "Ratingtal", "DSU")),
+        Field("Rating", "number", aliases=("DSU rating", "Ratingtal", "DSU"), minimum=0, maximum=3500),
     )
     tournament_sheets = (
         SheetSpec("Groups", (
@@ -118,7 +118,19 @@ class Aarhus(Circuit):
     def validate(self, season, issues: Issues) -> None:
         t, r = season.tournaments, season.results
         year = season.year
-        if not season.settings.get("gpts"):
+        reg = season.players
+        if len(reg) and "strength_group" in reg.columns:  # §2 stk. 4: a start group on the A–F ladder
+            given = reg[reg["strength_group"].notna()]
+            canon = given["strength_group"].map(R.canonical_group)
+            for row in given[canon.isna() | ~canon.isin(R.AGE_GROUPS)].itertuples():
+                issues.error("bad-strength-group", f"{row.name}: strength group '{row.strength_group}' is not one "
+                             "of A–F (§2 stk. 4)", hint="write A, B, C, D, E or F — or leave it blank for the age "
+                             "group", **season.where(row, "strength_group"))
+        gpts = season.settings.get("gpts")
+        if gpts is not None and gpts < 1:
+            issues.error("gpts", f"GPTs is {gpts}: a season has at least one GPT", **season.setting_where("gpts"),
+                         hint="write the number of GPTs scheduled this season, e.g. 5 (or clear it)")
+        elif not season.settings.get("gpts"):
             n = int((t.get("kind", pd.Series(dtype=object)) == R.GPT).sum()) if len(t) else 0
             issues.warning("gpts-unknown", f"the season setting GPTs is missing: gpcalc assumes the {n} GPT "
                            "workbooks present are the whole season, so players who played all of them have "

@@ -303,13 +303,37 @@ class ACF(Circuit):
         for i, row in rows[1:]:
             try:
                 cls = int(float(clean_text(row[0]).lower().replace("class", "").strip()))
-                # points as people type them (12,5, 10½): the number reader the workbooks use
-                pts = tuple(float(read_number(v)) for v in row[1:] if clean_text(v) != "")
-            except (ValueError, IndexError, TypeError, BadValue):
-                season.issues.error("bad-value", "Points: each row is a class number then its points",
-                                    file="season.xlsx", sheet=raw.name, cell=f"A{i}",
-                                    hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6")
+            except (ValueError, IndexError, TypeError):
+                season.issues.error("bad-value", f"Points: '{clean_text(row[0]) if row else ''}' is not a class "
+                                    "number: each row is a class number then its points", file="season.xlsx",
+                                    sheet=raw.name, cell=f"A{i}", hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6")
                 continue
+            if cls not in CLASS_POINTS:
+                season.issues.error("bad-value", f"Points: class {cls} is not a class of the by-law (cl. 6: "
+                                    f"{', '.join(map(str, sorted(CLASS_POINTS)))})", file="season.xlsx",
+                                    sheet=raw.name, cell=f"A{i}",
+                                    hint="write e.g. 3 | 20 | 15 | 12 | 9 | 6 — one row per class 1, 2 or 3")
+                continue
+            # points as people type them (12,5, 10½): the number reader the workbooks use; each at its own cell
+            pts_list, bad = [], False
+            for j, v in enumerate(row[1:], start=1):
+                if clean_text(v) == "":
+                    continue
+                try:
+                    value = float(read_number(v))
+                except (ValueError, TypeError, BadValue):
+                    value = None
+                if value is None or value < 0 or value != value:
+                    what = f"'{clean_text(v)}' is not a number" if value is None or value != value else \
+                        f"{value:g} is negative"
+                    season.issues.error("bad-value", f"Points: class {cls}, place {j}: {what}", file="season.xlsx",
+                                        sheet=raw.name, cell=f"{col_letter(j)}{i}",
+                                        hint="write e.g. 12 or 10,5: the place's points, 0 or more")
+                    bad = True
+                pts_list.append(value)
+            if bad:
+                continue
+            pts = tuple(pts_list)
             # each column is a place: a blank before the last filled place would move the later points up one
             # place (CONTRACT: blank only beyond the last place that scores)
             filled = [j for j, v in enumerate(row[1:]) if clean_text(v) != ""]

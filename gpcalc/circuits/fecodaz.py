@@ -133,9 +133,9 @@ class FECODAZ(Circuit):
               help="GM, IM, FM, CM, WGM, WIM, WFM, WCM (or GMI, MI, MF, GMF, MIF, MFF, CMF), MN, MNF, CMN, CMNF.",
               example="MI", width=8),
         Field("National rating", "count", aliases=("ELO nacional", "Elo nacional", "ELO Nal", "Nacional"),
-              help="National rating at this tournament.", example=2310, width=10),
+              help="National rating at this tournament.", example=2310, width=10, minimum=0, maximum=3500),
         Field("FIDE rating", "count", aliases=("ELO FIDE", "Elo FIDE", "FIDE"),
-              help="FIDE rating at this tournament.", example=2295, width=10),
+              help="FIDE rating at this tournament.", example=2295, width=10, minimum=0, maximum=3500),
         Field("Score", "score", aliases=("Puntos", "Pts", "Puntaje"), help="Game points: 6, 6½, 6,5.",
               example="6,5", width=8),
         Field("Games", "count", aliases=("Partidas", "Partidas jugadas", "Games played", "PJ"),
@@ -158,7 +158,7 @@ class FECODAZ(Circuit):
         Field("Federation", "text", aliases=("Federación", "Federacion", "Fed"), help="COL for Colombians."),
         Field("Resident", "yesno", aliases=("Residente",), help="Yes for a foreigner resident in Colombia."),
         Field("Last GP place", "count", aliases=("Puesto GP anterior", "Último GP", "Ultimo GP", "Last GP"),
-              help="Place in last year's Grand Prix (third tiebreak, Art. 4)."),
+              help="Place in last year's Grand Prix (third tiebreak, Art. 4).", minimum=1),
     )
     season_sheets = (
         SheetSpec("Points", (), required=True, aliases=("Puntos", "Tabla de puntos", "Tabla"),
@@ -184,6 +184,15 @@ class FECODAZ(Circuit):
             issues.error("score-over-rounds", f"{row['name']}: score {score[idx]:g} is more than the "
                          f"{int(rounds[idx])} rounds of the tournament",
                          hint="write the player's game points (at most one per round)", **season.where(row, "score"))
+        # games played: at most one per round (team events: one per match round too)
+        games = pd.to_numeric(r["games"], errors="coerce") if "games" in r.columns else None
+        n_rounds = pd.to_numeric(rounds, errors="coerce")
+        more = ((games > n_rounds) & (n_rounds >= 1)).fillna(False) if games is not None else []  # (0: its own error)
+        for idx in r.index[more]:
+            row = r.loc[idx]
+            issues.error("games-over-rounds", f"{row['name']}: {int(games[idx])} games but the tournament has "
+                         f"{int(rounds[idx])} rounds", hint="write the games actually played (at most one per round; "
+                         "byes and forfeits excluded)", **season.where(row, "games"))
 
     def validate(self, season, issues: Issues) -> None:
         self._check_scores(season, issues)
