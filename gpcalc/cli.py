@@ -270,8 +270,14 @@ def explain(folder: Path, player: str) -> None:
 
 def run() -> None:
     """Entry point: never a Python traceback for anything a user can cause; a bug gets one clear line."""
+    import contextlib
     import os
 
+    # a file name that is not valid UTF-8 (a zip made on Windows) or a terminal that cannot show a character:
+    # printed escaped, never a crash while printing
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError):  # (a stream without reconfigure)
+            stream.reconfigure(errors="backslashreplace")
     try:
         main(standalone_mode=True)
     except SystemExit:

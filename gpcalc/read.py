@@ -63,6 +63,31 @@ _OTHER_FORMATS = {
 }
 
 
+_NOT_READ = {
+    ".csv": ("a CSV file is not a tournament workbook",
+             "enter its results in the organiser template (.xlsx) — gpcalc template CIRCUIT; a rating list goes in "
+             "the ratings/ folder; anything else can stay (or move it out of the season folder)"),
+    ".zip": ("a zip archive (e.g. an e-mail attachment): its files are not opened",
+             "unzip it into the season folder, then delete or move the .zip"),
+    ".xltx": ("an Excel template file (.xltx)", "open it and save it as an Excel Workbook (.xlsx)"),
+    ".xltm": ("an Excel template file (.xltm)", "open it and save it as an Excel Workbook (.xlsx)"),
+    ".xlt": ("an old Excel template file (.xlt)", "open it and save it as an Excel Workbook (.xlsx)"),
+}
+
+
+def open_calamine(path: Path):
+    """python-calamine's workbook for a path — through an open file where the name is not valid UTF-8 (a zip made
+    on Windows, unpacked on Linux: calamine takes names as UTF-8 text and would not find the file)."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        with open(path, "rb") as fh:
+            return CalamineWorkbook.from_filelike(fh)
+    return CalamineWorkbook.from_path(str(path))
+
+
 def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
     """Read every sheet's values; problems that stop the file from being read become one error.
 
@@ -75,6 +100,10 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
                      hint="open it in Excel or LibreOffice and save it as .xlsx (File → Save As → Excel Workbook; "
                           "or: soffice --headless --convert-to xlsx FILE.xls)",
                      **where)
+        return None
+    if suffix in _NOT_READ:  # (left in the folder, maybe on purpose: a warning, and the build goes on)
+        what, hint = _NOT_READ[suffix]
+        issues.warning("not-read", f"{what}: not read", hint=hint, **where)
         return None
     if suffix in _OTHER_FORMATS:
         issues.error("not-xlsx", f"this is {_OTHER_FORMATS[suffix]}, which gpcalc does not read",
@@ -99,9 +128,7 @@ def read_book(path: Path, label: str, issues: Issues) -> RawBook | None:
         issues.info("macros-ignored", "the workbook contains macros; gpcalc reads only the saved values and "
                     "never runs them", hint="save it as .xlsx (macro-free) if you prefer", **where)
     try:
-        from python_calamine import CalamineWorkbook
-
-        book = CalamineWorkbook.from_path(str(path))
+        book = open_calamine(path)
         sheets: dict[str, RawSheet] = {}
         meta = {m.name: m for m in book.sheets_metadata}
         for name in book.sheet_names:

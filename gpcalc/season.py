@@ -25,6 +25,8 @@ OUTPUT_DIR = "output"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls")
 # Spreadsheets gpcalc does not read: found so that each gets an error saying how to convert it, never skipped.
 OTHER_SPREADSHEETS = (".xlsb", ".ods", ".numbers")
+# files people leave in a season folder that may hold results but are not read: named with a warning
+NOT_READ = (".csv", ".zip", ".xltx", ".xltm", ".xlt")
 
 
 @dataclass
@@ -83,20 +85,40 @@ def discover(folder: Path) -> list[Path]:
         from . import formats
 
         formats.forget_listings()
-    for path in sorted(folder.rglob("*")):
+    kinds = WORKBOOK_SUFFIXES + OTHER_SPREADSHEETS + NOT_READ
+    for path in sorted(_walk(folder)):
         rel = path.relative_to(folder)
         parts = rel.parts
-        if any(p.startswith(".") for p in parts) or parts[0] == OUTPUT_DIR or path.name.startswith("~$"):
+        if any(p.startswith(".") for p in parts) or parts[0].casefold() == OUTPUT_DIR or path.name.startswith("~$"):
             continue
         if not path.is_file():
-            if path.is_symlink() and path.suffix.casefold() in WORKBOOK_SUFFIXES + OTHER_SPREADSHEETS:
+            if path.is_symlink() and path.suffix.casefold() in kinds:
                 found.append(path)  # a link to nowhere: kept, so that the error names it (never skipped silently)
             continue
         if rel.as_posix().casefold() == SEASON_FILE:
             continue
-        if path.suffix.casefold() in WORKBOOK_SUFFIXES + OTHER_SPREADSHEETS or (foreign and foreign[0](path)):
+        if path.suffix.casefold() in kinds or (foreign and foreign[0](path)):
             found.append(path)
     return found
+
+
+def _walk(folder: Path) -> list[Path]:
+    """Every file below the folder (and every link to nowhere), following links to folders — a linked folder
+    of a shared drive is part of the season — but never into the same folder twice (a link back up)."""
+    import os
+
+    out: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+    for root, dirs, files in os.walk(folder, followlinks=True):
+        st = os.stat(root)
+        if (st.st_dev, st.st_ino) in seen:
+            dirs[:] = []
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs[:] = [d for d in dirs if not d.startswith(".")]  # (hidden folders: never read; not walked either)
+        base = Path(root)
+        out += [base / f for f in files]  # (a link to nowhere is listed among the files)
+    return out
 
 
 def _scan_ok(path: Path) -> bool:
@@ -301,7 +323,7 @@ def _read_season_file(folder: Path, season_path: Path, digest: str, use_cache: b
         raise InputError(issues)
     circuit = circuits.get(first["circuit"])
     settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
-    if not season_year(settings.get("season")):
+    if settings.get("season") is not None and not season_year(settings.get("season")):  # (blank: already said)
         issues.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
                      sheet=sheet.name, cell=settings["_cells"].get("season", ""),
                      hint="write the season as a year (2005) or two years (2012/2013)")
@@ -789,12 +811,15 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
         cc[np.isin(cc, [i for i, v in enumerate(uniq) if isinstance(v, str) and v == ""])] = -1
         code = pd.factorize(code * (len(uniq) + 1) + cc + 1)[0].astype(np.int64)
     frame = pd.DataFrame({"_g": code}, index=r.index).assign(_p=r[pc], _t=r[pc + "_tied"])
+    # the players above each row, a row whose place is blank or unreadable included (that cell has its own
+    # error: the places below it are not "missing" for want of it)
+    above = frame.groupby("_g", sort=False).cumcount()
     frame = frame[frame["_p"].notna()]
     if frame.empty:
         return
     frame["_p"] = frame["_p"].astype("int64")
     g = frame.groupby("_g", sort=False)
-    count = g.cumcount()
+    count = above[frame.index]
     prev = g["_p"].cummax().groupby(frame["_g"], sort=False).shift(fill_value=0)
     same = frame["_p"].eq(prev)
     if shared:

@@ -27,6 +27,7 @@ class Field:
     minimum: float | None = None  # checked by the pandera schema (gpcalc.schemas)
     maximum: float | None = None
     listed: tuple[str, ...] = ()  # spellings the template's drop-down offers besides the choices (a language's)
+    advice: str = ""  # the hint for a wrong or blank value, where the kind's own ("write it as plain text") says too little
 
     @property
     def key(self) -> str:
@@ -40,6 +41,8 @@ class Field:
 
     @property
     def hint(self) -> str:
+        if self.advice:
+            return self.advice
         if self.kind == "choice":
             return f"write one of: {', '.join(self.choices)}"
         lo, hi = self.minimum, self.maximum

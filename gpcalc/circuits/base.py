@@ -144,6 +144,7 @@ COMMON_SEASON = (
     Field("Circuit", "choice", required=True, choices=("acf", "fecodaz", "aarhus"),
           aliases=("Circuito", "Kredsløb"), help="acf, fecodaz or aarhus"),
     Field("Season", "text", required=True, aliases=("Temporada", "Sæson", "Year", "Año", "År"),
-          help="The season: a year (2005) or two (2012/2013)."),
+          help="The season: a year (2005) or two (2012/2013).",
+          advice="write the season as a year (2005) or two years (2012/2013)"),
     Field("Title", "text", aliases=("Título", "Titel"), help="The title printed on the standings."),
 )

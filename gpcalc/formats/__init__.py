@@ -104,9 +104,9 @@ def _has_filled_results(path: Path) -> bool:
     if isinstance(scan_book(path), tuple):  # over the reader's limits: never opened here (read_book reports it)
         return False
     try:
-        from python_calamine import CalamineWorkbook
+        from ..read import open_calamine
 
-        book = CalamineWorkbook.from_path(str(path))
+        book = open_calamine(path)
         for name in book.sheet_names:
             if header_key(name) in _RESULTS_NAMES:
                 rows = book.get_sheet_by_name(name).to_python()
@@ -118,12 +118,11 @@ def _has_filled_results(path: Path) -> bool:
 
 def _is_ranking_export(path: Path) -> bool:
     """An xlsx without a Results sheet whose sheet has a ranking header in its first rows (one open)."""
-    from python_calamine import CalamineWorkbook
-
+    from ..read import open_calamine
     from .chessresults import looks_like_ranking
 
     try:
-        book = CalamineWorkbook.from_path(str(path))
+        book = open_calamine(path)
     except Exception:  # not a readable workbook: the normal reader reports it
         return False
     names = list(book.sheet_names)

@@ -96,9 +96,9 @@ def looks_like_ranking(rows: list[list[Any]]) -> bool:
 def read_export(path: Path | str, label: str, issues: Issues) -> RankingExport | None:
     """Read the first sheet that has a ranking header; None (with an error) when none has."""
     try:
-        from python_calamine import CalamineWorkbook
+        from ..read import open_calamine
 
-        book = CalamineWorkbook.from_path(str(path))
+        book = open_calamine(path)
         sheets = [(name, book.get_sheet_by_name(name).to_python(skip_empty_area=False))
                   for name in book.sheet_names]
     except Exception as exc:  # calamine raises plain exceptions with a message

@@ -242,9 +242,9 @@ def read_table(path: Path, label: str, issues: Issues, *, ids: set[str] | None =
     sheet = ""
     if path.suffix.casefold() in (".xlsx", ".xlsm"):
         try:
-            from python_calamine import CalamineWorkbook
+            from ..read import open_calamine
 
-            book = CalamineWorkbook.from_path(str(path))
+            book = open_calamine(path)
             sheet = book.sheet_names[0]
             rows = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
         except Exception as exc:  # calamine raises plain exceptions

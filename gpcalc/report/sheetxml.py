@@ -33,6 +33,7 @@ import pandas as pd
 from ..issues import col_letter
 
 CHUNK = 20_000  # rows rendered at a time: bounds memory on million-row ledgers
+MAX_TEXT = 32_767  # characters in a cell (Excel's limit; xlsxwriter's write_string cuts longer strings there)
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]|_x[0-9a-fA-F]{4}_")
 _CONTROL_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\ufffe\uffff]")
@@ -158,6 +159,8 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
         """The cells of the distinct texts `which` (None: all), with a few scans of those texts joined deciding
         what each needs (the cells are the same as escaping each text on its own: :func:`escape_text`)."""
         esc = uniq if which is None else [uniq[u] for u in which.tolist()]
+        if any(len(t) > MAX_TEXT for t in esc):  # Excel's cell limit, cut as xlsxwriter's write_string cuts
+            esc = [t[:MAX_TEXT] for t in esc]
         joined = _SEP.join(esc)
         if _CONTROL_CHAR.search(joined) or ("_x" in joined and _CONTROL.search(joined)):
             esc = [_escape_control(t) if t else t for t in esc]
@@ -244,7 +247,7 @@ def _mixed_tails(values: list[Any], xfs: list[str], date_xf: str | None,
             out.append(f"{date_xf or x}><v>{serial:.16G}</v></c>")
             width = max(width, 10)
         else:
-            t = str(v)
+            t = str(v)[:MAX_TEXT]
             o = '<t xml:space="preserve">' if _needs_preserve(t) else "<t>"
             t = escape_text(t)
             out.append(f'{x} t="inlineStr"><is>{o}{t}</t></is></c>' if t else (f"{x}/>" if styled else ""))

@@ -161,7 +161,10 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     ws.set_paper(9)
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(r0)
-    ws.set_header(f"&L&\"Calibri,Bold\"{title.replace('&', '&&')}&R&D")
+    # (Excel allows 255 characters in a header, codes and doubled & included: a long title is cut, with an
+    # ellipsis — the sheet's own title cell keeps it whole)
+    shown = title if len(title) <= 110 else title[:109] + "…"
+    ws.set_header(f"&L&\"Calibri,Bold\"{shown.replace('&', '&&')}&R&D")
     ws.set_footer("&CPage &P of &N")
 
 
@@ -210,12 +213,14 @@ def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: di
 
 
 def sheet_name(name: str, used: set[str]) -> str:
+    """A legal, unused sheet name: no []:*?/\\, at most 31 characters, not starting or ending with an
+    apostrophe (Excel refuses those: a GPT named 'Efterår' in quotes), distinct ignoring case."""
     bad = '[]:*?/\\'
-    base = "".join("-" if ch in bad else ch for ch in name)[:31] or "Sheet"
+    base = "".join("-" if ch in bad else ch for ch in name)[:31].strip("'") or "Sheet"
     out, n = base, 2
     while out.casefold() in used:
         suffix = f" ({n})"
-        out = base[: 31 - len(suffix)] + suffix
+        out = base[: 31 - len(suffix)].rstrip("'") + suffix
         n += 1
     used.add(out.casefold())
     return out
