@@ -162,7 +162,7 @@ def make_pool(circuit: str, size: int, season: str, seed: int) -> list[Player]:
             year = rng.choices(range(s - 20, s - 4), weights=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 5, 3, 1])[0]
             ident = "" if rng.random() < 0.1 else str(10_000 + 53 * k + rng.randrange(53))
             place = rng.choice(CLUBS)
-            rating = int(900 + 300 * strength) if rng.random() < 0.4 else 0
+            rating = max(100, int(900 + 300 * strength)) if rng.random() < 0.4 else 0  # (a DSU rating is positive)
             beginner = rng.random() < 0.06
         else:
             junior = rng.random() < 0.35
