@@ -126,3 +126,66 @@ def pts(res, ranking: str, tournament: str | None = None) -> dict[str, float]:
     for name, p in zip(led["name"], led["points"]):
         out[name] = out.get(name, 0.0) + float(p)
     return out
+
+
+# --------------------------------------------------------------- ACF audits: a season folder and its computed result
+
+ACF_REGISTER_HEAD = ["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]
+
+
+def acf_folder(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
+               extra: dict | None = None, year: str = "2005", **settings) -> Path:
+    """An ACF season folder: the register (rows from :func:`reg`), an optional Prizes table, other sheets."""
+    sheets: dict = {"Players": [ACF_REGISTER_HEAD, *(players or [])]}
+    if prizes is not None:
+        sheets["Prizes"] = [["Division", "Place", "Value"], *prizes]
+    sheets.update(extra or {})
+    return make_season(tmp_path, {"Circuit": "acf", "Season": year, **settings}, sheets=sheets,
+                       tournaments=tournaments)
+
+
+def acf_season(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
+               extra: dict | None = None, year: str = "2005", **settings):
+    """:func:`acf_folder` computed without the cache; it must have no errors."""
+    from gpcalc.pipeline import compute
+
+    res = compute(acf_folder(tmp_path, tournaments, players, prizes, extra, year, **settings), use_cache=False)
+    assert res.outcome is not None, [i.text() for i in res.issues.errors]
+    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
+    return res
+
+
+# ------------------------------------------------------------- Aarhus audits: GPT workbooks, a season, its ledger
+
+AARHUS_HEAD = ["Group", "Place", "Name", "Club", "Born", "Sex", "Points", "Games"]
+
+
+def aarhus_book(name: str, day: dt.date, groups: list, rows: list, kind: str = "GPT",
+                head: list | None = None) -> dict:
+    """An Aarhus tournament workbook: Tournament settings, a Groups sheet (group, rounds) and Results."""
+    return {"Tournament": {"Name": name, "Date": day, "Kind": kind}, "Groups": [["Group", "Rounds"], *groups],
+            "Results": [head or AARHUS_HEAD, *rows]}
+
+
+def aarhus_folder(tmp_path: Path, tournaments: dict, gpts: int | None = 3, sheets: dict | None = None) -> Path:
+    values = {"Circuit": "aarhus", "Season": "2012/2013"}
+    if gpts:
+        values["GPTs"] = gpts
+    return make_season(tmp_path, values, sheets=sheets, tournaments=tournaments)
+
+
+def aarhus_run(tmp_path: Path, tournaments: dict, gpts: int | None = 3, sheets: dict | None = None):
+    """:func:`aarhus_folder` computed without the cache; it must have no errors."""
+    from gpcalc.pipeline import compute
+
+    res = compute(aarhus_folder(tmp_path, tournaments, gpts, sheets), use_cache=False)
+    assert res.outcome is not None, [i.text() for i in res.issues.errors]
+    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
+    return res
+
+
+def aarhus_ledger(res, tournament: str) -> dict[tuple[str, str], float]:
+    """(name, ranking) → points of one tournament's ledger rows."""
+    led = res.outcome.ledger
+    led = led[led["tournament"] == tournament]
+    return {(n, r): round(float(p), 1) for n, r, p in zip(led["name"], led["ranking"], led["points"])}

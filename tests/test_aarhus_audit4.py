@@ -31,43 +31,22 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from builders import make_season
+from builders import AARHUS_HEAD
+from builders import aarhus_book as book
+from builders import aarhus_folder as folder_of
+from builders import aarhus_ledger as ledger
+from builders import aarhus_run as run
 
-from gpcalc.pipeline import build, compute
+from gpcalc.pipeline import build
 
 D = dt.date
-HEAD = ["Group", "Place", "Name", "Club", "Born", "Sex", "Points", "Games"]
+HEAD = AARHUS_HEAD
 HEAD_STATUS = [*HEAD, "Status"]
 DAY1, DAY2, DAY3, DAY4 = D(2012, 9, 22), D(2012, 10, 20), D(2012, 11, 17), D(2013, 1, 12)
 DM_DAY = D(2012, 10, 1)
 
 
 # ============================================================================ helpers
-
-
-def book(name: str, day: dt.date, groups: list, rows: list, kind: str = "GPT", head: list | None = None) -> dict:
-    return {"Tournament": {"Name": name, "Date": day, "Kind": kind}, "Groups": [["Group", "Rounds"], *groups],
-            "Results": [head or HEAD, *rows]}
-
-
-def folder_of(tmp_path: Path, tournaments: dict, gpts: int | None = 3, sheets: dict | None = None) -> Path:
-    values = {"Circuit": "aarhus", "Season": "2012/2013"}
-    if gpts:
-        values["GPTs"] = gpts
-    return make_season(tmp_path, values, sheets=sheets, tournaments=tournaments)
-
-
-def run(tmp_path: Path, tournaments: dict, gpts: int | None = 3, sheets: dict | None = None):
-    res = compute(folder_of(tmp_path, tournaments, gpts, sheets), use_cache=False)
-    assert res.outcome is not None, [i.text() for i in res.issues.errors]
-    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
-    return res
-
-
-def ledger(res, tournament: str) -> dict[tuple[str, str], float]:
-    led = res.outcome.ledger
-    led = led[led["tournament"] == tournament]
-    return {(n, r): round(float(p), 1) for n, r, p in zip(led["name"], led["ranking"], led["points"])}
 
 
 def standing(res, ranking: str) -> dict[str, tuple]:

@@ -15,15 +15,16 @@ blank inside a Points override row moved the later points up one place (now an e
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
-from builders import acf_tournament, make_season, prize_map, prize_row, pts, reg, row
+from builders import ACF_REGISTER_HEAD, acf_tournament, prize_map, prize_row, pts, reg, row
+from builders import acf_folder as folder_for
+from builders import acf_season as season
 
 from gpcalc.pipeline import compute
 
 D = dt.date
-REG = ["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]
+REG = ACF_REGISTER_HEAD
 # the default prize table `gpcalc new acf` writes (acf.md: "defaults ship with the template"), written out here
 DEFAULT_PRIZES = [["Open", 1, 1000], ["Open", 2, 600], ["Open", 3, 400], ["Open", 4, 250], ["Open", 5, 150],
                   ["U2000", 1, 300], ["U2000", 2, 200], ["U2000", 3, 150], ["U2000", 4, 100],
@@ -33,24 +34,6 @@ DEFAULT_PRIZES = [["Open", 1, 1000], ["Open", 2, 600], ["Open", 3, 400], ["Open"
 
 
 # ============================================================================ helpers
-
-
-def folder_for(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
-               extra: dict | None = None, year: str = "2005", **settings) -> Path:
-    sheets: dict = {"Players": [REG, *(players or [])]}
-    if prizes is not None:
-        sheets["Prizes"] = [["Division", "Place", "Value"], *prizes]
-    sheets.update(extra or {})
-    return make_season(tmp_path, {"Circuit": "acf", "Season": year, **settings}, sheets=sheets,
-                       tournaments=tournaments)
-
-
-def season(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
-           extra: dict | None = None, year: str = "2005", **settings):
-    res = compute(folder_for(tmp_path, tournaments, players, prizes, extra, year, **settings), use_cache=False)
-    assert res.outcome is not None, [i.text() for i in res.issues.errors]
-    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
-    return res
 
 
 def approx(d: dict[str, float]):

@@ -30,36 +30,19 @@ awarded; the Junior column is one value per player, `Circuit.person_columns`):
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
-from builders import acf_tournament, make_season, prize_map, prize_row, pts, reg, row
+from builders import ACF_REGISTER_HEAD, acf_tournament, prize_map, prize_row, pts, reg, row
+from builders import acf_folder as folder_for
+from builders import acf_season as season
 
 from gpcalc.pipeline import compute
 
 D = dt.date
-REG = ["ID", "Name", "Sex", "Born", "ACF rating", "FIDE rating", "State"]
+REG = ACF_REGISTER_HEAD
 HEAD_J = ["Section", "Place", "Name", "ID", "Sex", "Born", "State", "Junior"]
 
 
-# ============================================================================ helpers (as in test_acf_audit3.py)
-
-
-def folder_for(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
-               extra: dict | None = None, year: str = "2005", **settings) -> Path:
-    sheets: dict = {"Players": [REG, *(players or [])]}
-    if prizes is not None:
-        sheets["Prizes"] = [["Division", "Place", "Value"], *prizes]
-    sheets.update(extra or {})
-    return make_season(tmp_path, {"Circuit": "acf", "Season": year, **settings}, sheets=sheets,
-                       tournaments=tournaments)
-
-
-def season(tmp_path: Path, tournaments: dict, players: list | None = None, prizes: list | None = None,
-           extra: dict | None = None, year: str = "2005", **settings):
-    res = compute(folder_for(tmp_path, tournaments, players, prizes, extra, year, **settings), use_cache=False)
-    assert res.outcome is not None, [i.text() for i in res.issues.errors]
-    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
-    return res
+# ============================================================================ helpers (folder_for, season: builders)
 
 
 def state_prizes(res) -> dict[str, str]:
