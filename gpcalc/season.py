@@ -168,10 +168,28 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
         issues.error("no-folder", f"the season folder '{folder}' {what}",
                      hint="give the folder that holds season.xlsx (gpcalc new CIRCUIT FOLDER makes one)")
         raise InputError(issues)
-    season_path = next((p for p in folder.iterdir() if p.name.casefold() == SEASON_FILE), None)
+    named = sorted(p for p in folder.iterdir() if p.name.casefold() == SEASON_FILE)
+    if len(named) > 1:  # (a case-sensitive file system: season.xlsx and Season.xlsx side by side)
+        issues.error("two-season-files", f"there are {len(named)} season workbooks: "
+                     f"{' and '.join(p.name for p in named)}; gpcalc would not know which one holds the season",
+                     file=named[1].name, hint="keep one of them (and move or delete the other)")
+        raise InputError(issues)
+    season_path = named[0] if named else None
     if season_path is None:
-        issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}'", file=SEASON_FILE,
-                     hint="create one with: gpcalc new CIRCUIT FOLDER")
+        # a season workbook under another name or one folder down: name it, rather than suggest a new season
+        near = sorted(p.relative_to(folder).as_posix() for p in [
+            *(q for q in folder.iterdir() if q.stem.casefold() == "season" and q.is_file()),
+            *(q for q in folder.glob("*/*") if q.name.casefold() == SEASON_FILE)])
+        if near:
+            below = [n for n in near if "/" in n]
+            hint = (f"give the season folder itself: {folder / Path(below[0]).parent}" if below and len(near) == 1
+                    else f"save the season workbook as {SEASON_FILE} (Excel Workbook) directly in the season "
+                         "folder — the folder that holds the tournaments")
+            issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}', but there is "
+                         f"{' and '.join(near)}", file=near[0], hint=hint)
+        else:
+            issues.error("no-season-file", f"there is no {SEASON_FILE} in '{folder}'", file=SEASON_FILE,
+                         hint="create one with: gpcalc new CIRCUIT FOLDER")
         raise InputError(issues)
     forget_scans()  # (a file replaced by one of the same size and time must not get the old file's scan)
     try:
