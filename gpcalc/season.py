@@ -578,6 +578,14 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     circuit, issues = season.circuit, season.issues
     tspec, rspec = circuit.tournament_spec(), circuit.results_spec()
     tsheet, rsheet = book.find(tspec), book.find(rspec)
+    if tsheet is None and rsheet is None and {"summary", "ledger", "issues"} <= {n.casefold() for n in book.sheets}:
+        # gpcalc's own output (an old standings workbook kept in old/ or a copied output/ folder): one clear error,
+        # not "an export without a Tournament sheet" and "not a tournament workbook" beside each other
+        issues.error("standings-workbook", "this is a standings workbook written by gpcalc (sheets Summary, "
+                     "Ledger, Issues …), not a tournament workbook", file=book.label,
+                     hint=f"move it out of the season folder (builds write to {OUTPUT_DIR}/ in the season folder, "
+                          "which is never read)")
+        return
     if rsheet is None and not getattr(book, "foreign", False):
         from . import formats
 
