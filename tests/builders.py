@@ -189,3 +189,61 @@ def aarhus_ledger(res, tournament: str) -> dict[tuple[str, str], float]:
     led = res.outcome.ledger
     led = led[led["tournament"] == tournament]
     return {(n, r): round(float(p), 1) for n, r, p in zip(led["name"], led["ranking"], led["points"])}
+
+
+# ------------------------------------------------------------- FECODAZ audits: result rows, workbooks, standings
+
+FECODAZ_YEAR = 2009
+# the illustrative Points table: P(c, p) = 2c + 14 − 2(p − 1) (categoría 1: 16; 2: 18, 16; …; 13: 40 … 16)
+FECODAZ_ILLUSTRATIVE = [["Category", *range(1, 14)]] + [[c, *[2 * c + 14 - 2 * (p - 1) for p in range(1, c + 1)]]
+                                                        for c in range(1, 14)]
+FECODAZ_HEAD = ["Place", "Name", "ID", "Sex", "Born", "League", "Title", "National rating", "FIDE rating", "Score",
+                "Games", "Withdrew"]
+FECODAZ_TEAM_HEAD = [*FECODAZ_HEAD, "Team", "Team place", "Board", "Board place"]
+FECODAZ_STRONG = 2200  # a national rating outside every amateur band (Sub 2000 is 1800–1999)
+
+
+def fecodaz_person(place, name, *, pid=None, sex="M", born=1980, league="Valle", title=None, nat=FECODAZ_STRONG,
+                   fide=None, score=0.0, games=7, withdrew="No", team=()):
+    return [place, name, pid or name, sex, born, league, title, nat, fide, score, games, withdrew, *team]
+
+
+def fecodaz_ladder(*specs, top=7.0):
+    """Rows placed 1, 2, 3 … in the order given, scores top, top − ½, … (all different: no item-5 tie).
+    Each spec: (name, keyword dict for :func:`fecodaz_person`)."""
+    return [fecodaz_person(i, name, score=top - 0.5 * (i - 1), **kw) for i, (name, kw) in enumerate(specs, 1)]
+
+
+def fecodaz_book(name, rows, *, kind="Open", start=dt.date(2009, 3, 1), end=None, base=1, host="Valle", irt="No",
+                 stop="1", head=FECODAZ_HEAD, **extra):
+    """A FECODAZ tournament workbook: 7 rounds over 3 days, cash prizes, no norms (``extra``: other settings)."""
+    t = {"Name": name, "Start": start, "End": end or start + dt.timedelta(days=2), "Kind": kind,
+         "Host league": host, "IRT": irt, "Norms": "None", "Cash prizes": "Yes", "Rounds": 7, "Stop": stop,
+         "Base category": base if kind not in ("Sub 14", "Team") else None}
+    t.update(extra)
+    return {"Tournament": {k: v for k, v in t.items() if v is not None}, "Results": [head, *rows]}
+
+
+def fecodaz_totals(res, ranking):
+    s = res.outcome.standings
+    s = s[s["ranking"] == ranking]
+    return {n: float(t) for n, t in zip(s["name"], s["total"])}
+
+
+def fecodaz_counted(res, ranking, name):
+    """{tournament: counted?} of one player's ledger rows in one ranking (the cap row left out)."""
+    from gpcalc.circuits.fecodaz_rules import RULE_CAP
+
+    lg = res.outcome.ledger
+    lg = lg[(lg["ranking"] == ranking) & (lg["name"] == name) & (lg["rule"] != RULE_CAP)]
+    return dict(zip(lg["tournament"], lg["counted"].astype(bool)))
+
+
+def fecodaz_visitors_closed(name, rows, start, base=1, host="Valle", **extra):
+    """A closed tournament: the given rows, then three players from other ligas (Bogotá, Cauca, Meta) with
+    lower game scores (valid under Art. 2 q 1 when played before 30 September)."""
+    n = len(rows)
+    visitors = [fecodaz_person(n + 1, "v1", league="Bogotá", score=1, games=3),
+                fecodaz_person(n + 2, "v2", league="Cauca", score=0.5, games=3),
+                fecodaz_person(n + 3, "v3", league="Meta", score=0, games=3)]
+    return fecodaz_book(name, [*rows, *visitors], kind="Closed", start=start, base=base, host=host, **extra)

@@ -27,48 +27,23 @@ from __future__ import annotations
 import datetime as dt
 
 import pandas as pd
+from builders import FECODAZ_HEAD as HEAD
+from builders import FECODAZ_ILLUSTRATIVE as ILLUSTRATIVE
+from builders import FECODAZ_TEAM_HEAD as TEAM_HEAD
+from builders import FECODAZ_YEAR as YEAR
+from builders import fecodaz_book as book
+from builders import fecodaz_counted as counted
+from builders import fecodaz_ladder as ladder
+from builders import fecodaz_person as person
 from builders import fecodaz_season, make_season, standing
+from builders import fecodaz_totals as totals
+from builders import fecodaz_visitors_closed as visitors_closed
 
-from gpcalc.circuits import fecodaz_rules as R
 from gpcalc.pipeline import compute
-
-YEAR = 2009
-ILLUSTRATIVE = [["Category", *range(1, 14)]] + [[c, *[2 * c + 14 - 2 * (p - 1) for p in range(1, c + 1)]]
-                                                for c in range(1, 14)]
-HEAD = ["Place", "Name", "ID", "Sex", "Born", "League", "Title", "National rating", "FIDE rating", "Score",
-        "Games", "Withdrew"]
-TEAM_HEAD = [*HEAD, "Team", "Team place", "Board", "Board place"]
-STRONG = 2200  # a national rating outside every amateur band (Sub 2000 is 1800–1999)
-
-
-def person(place, name, *, pid=None, sex="M", born=1980, league="Valle", title=None, nat=STRONG, fide=None,
-           score=0.0, games=7, withdrew="No", team=()):
-    return [place, name, pid or name, sex, born, league, title, nat, fide, score, games, withdrew, *team]
-
-
-def ladder(*specs, top=7.0):
-    """Rows placed 1, 2, 3 … in the order given, scores top, top − ½, … (all different: no item-5 tie).
-    Each spec: (name, keyword dict for :func:`person`)."""
-    return [person(i, name, score=top - 0.5 * (i - 1), **kw) for i, (name, kw) in enumerate(specs, 1)]
-
-
-def book(name, rows, *, kind="Open", start=dt.date(2009, 3, 1), end=None, base=1, host="Valle", irt="No",
-         stop="1", head=HEAD, **extra):
-    t = {"Name": name, "Start": start, "End": end or start + dt.timedelta(days=2), "Kind": kind,
-         "Host league": host, "IRT": irt, "Norms": "None", "Cash prizes": "Yes", "Rounds": 7, "Stop": stop,
-         "Base category": base if kind not in ("Sub 14", "Team") else None}
-    t.update(extra)
-    return {"Tournament": {k: v for k, v in t.items() if v is not None}, "Results": [head, *rows]}
 
 
 def season(tmp_path, books, points=ILLUSTRATIVE, sheets=None, **settings):
     return fecodaz_season(tmp_path, books, points, year=YEAR, source="audit 3", sheets=sheets, **settings)
-
-
-def totals(res, ranking):
-    s = res.outcome.standings
-    s = s[s["ranking"] == ranking]
-    return {n: float(t) for n, t in zip(s["name"], s["total"])}
 
 
 def awarded(res, tournament, ranking):
@@ -76,23 +51,6 @@ def awarded(res, tournament, ranking):
     lg = res.outcome.ledger
     lg = lg[(lg["tournament"] == tournament) & (lg["ranking"] == ranking)]
     return {n: float(p) for n, p in zip(lg["name"], lg["points"])}
-
-
-def counted(res, ranking, name):
-    """{tournament: counted?} of one player's ledger rows in one ranking (the cap row left out)."""
-    lg = res.outcome.ledger
-    lg = lg[(lg["ranking"] == ranking) & (lg["name"] == name) & (lg["rule"] != R.RULE_CAP)]
-    return dict(zip(lg["tournament"], lg["counted"].astype(bool)))
-
-
-def visitors_closed(name, rows, start, base=1, host="Valle", **extra):
-    """A closed tournament: the given rows, then three players from other ligas (Bogotá, Cauca, Meta) with
-    lower game scores (valid under Art. 2 q 1 when played before 30 September)."""
-    n = len(rows)
-    visitors = [person(n + 1, "v1", league="Bogotá", score=1, games=3),
-                person(n + 2, "v2", league="Cauca", score=0.5, games=3),
-                person(n + 3, "v3", league="Meta", score=0, games=3)]
-    return book(name, [*rows, *visitors], kind="Closed", start=start, base=base, host=host, **extra)
 
 
 # ============================================================================================ categoría, table
