@@ -529,11 +529,7 @@ class Aarhus(Circuit):
         initial = p["age_group"].copy()
         if len(reg) and "strength_group" in reg.columns:
             sg = reg.dropna(subset=["strength_group"]).set_index("player")["strength_group"]
-            canon = sg.map(R.canonical_group)
-            for name, raw in sg[canon.isna() | ~canon.isin(R.AGE_GROUPS)].items():
-                season.issues.warning("bad-strength-group", f"register: strength group '{raw}' for {name} is not "
-                                      "one of A–F; the age group is used", file="season.xlsx", sheet="Players",
-                                      hint="write A, B, C, D, E or F")
+            canon = sg.map(R.canonical_group)  # (one that is not A–F is an error in validate: never met here)
             canon = canon[canon.isin(R.AGE_GROUPS)]
             initial.loc[canon.index.intersection(initial.index)] = canon
         p["initial"] = initial
