@@ -94,6 +94,16 @@ def season(tmp_path: Path, circuit: str, name: str = "season") -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def acf_standings(tmp_path_factory) -> Path:
+    """A standings workbook gpcalc itself wrote for the ACF sample (a clean clone has none: output/ is not kept)."""
+    folder = tmp_path_factory.mktemp("built") / "acf"
+    shutil.copytree(ROOT / "sample_data" / "acf-2005", folder, ignore=shutil.ignore_patterns("output"))
+    res = CliRunner().invoke(main, ["build", str(folder)], env={"GPCALC_NO_CACHE": "1"})
+    assert res.exit_code == 0, res.output
+    return folder / "output" / "standings.xlsx"
+
+
 def workbooks(folder: Path) -> list[Path]:
     """The tournament workbooks of a sample copy (every .xlsx but season.xlsx and output/)."""
     return sorted(p for p in folder.rglob("*.xlsx")
@@ -443,20 +453,20 @@ def test_a_season_workbook_under_another_name_is_named(tmp_path, where):
 
 # ------------------------------------------------------------------------ defects: gpcalc's own output
 
-def test_an_output_folder_spelled_with_a_capital_is_not_read(tmp_path):
+def test_an_output_folder_spelled_with_a_capital_is_not_read(tmp_path, acf_standings):
     folder = season(tmp_path, "acf")
     (folder / "Output").mkdir()
-    shutil.copy(ROOT / "sample_data" / "acf-2005" / "output" / "standings.xlsx", folder / "Output")
+    shutil.copy(acf_standings, folder / "Output")
     res = gpcalc("check", folder)
     assert res.exit_code == 0, res.output
     assert "Output/standings.xlsx" not in res.output
 
 
 @pytest.mark.parametrize("where", ["old/standings 2004.xlsx", "NSW/output/standings.xlsx"])
-def test_a_standings_workbook_in_a_sub_folder_gets_one_clear_error(tmp_path, where):
+def test_a_standings_workbook_in_a_sub_folder_gets_one_clear_error(tmp_path, where, acf_standings):
     folder = season(tmp_path, "acf")
     (folder / where).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "sample_data" / "acf-2005" / "output" / "standings.xlsx", folder / where)
+    shutil.copy(acf_standings, folder / where)
     res = gpcalc("check", folder)
     assert res.exit_code == 1
     got = blocks(res.output)[where]
