@@ -58,6 +58,8 @@ class Issues:
     # file → (sheet, cell) → (file, sheet, cell): where a file read through a stand-in workbook (a TRF, a
     # chess-results export) really has the cell an issue names (see :meth:`relocate`)
     places: dict[str, Callable[[str, str], tuple[str, str, str]]] = field(default_factory=dict)
+    # the cells that already hold an error: one wrong value gets one message (see :meth:`add`)
+    _wrong: set[tuple[str, str, str]] = field(default_factory=set, repr=False, compare=False)
 
     def relocate(self, file: str, where: Callable[[str, str], tuple[str, str, str]]) -> None:
         """Issues named in `file` from now on are placed by `where(sheet, cell)` — the TRF line or the export's
@@ -70,8 +72,20 @@ class Issues:
         if file in self.places:
             file, sheet, cell = self.places[file](sheet, cell)
         issue = Issue(severity, code, message, file, sheet, cell, hint)
-        self.items.append(issue)
+        self._keep(issue)
         return issue
+
+    def _keep(self, issue: Issue) -> None:
+        """Keep an issue unless its cell already has an error: a later check's message about that cell (its
+        value "is blank", "is missing", out of order …) only restates the first — the value could not be used —
+        and an organiser fixing the first fixes both. Issues without a cell (a whole sheet, a file) are all kept."""
+        if issue.cell:
+            where = (issue.file, issue.sheet, issue.cell)
+            if where in self._wrong:
+                return
+            if issue.severity == ERROR:
+                self._wrong.add(where)
+        self.items.append(issue)
 
     def error(self, code: str, message: str, **where) -> Issue:
         return self.add(ERROR, code, message, **where)
@@ -83,7 +97,8 @@ class Issues:
         return self.add(INFO, code, message, **where)
 
     def extend(self, other) -> None:
-        self.items.extend(other.items if isinstance(other, Issues) else other)
+        for issue in (other.items if isinstance(other, Issues) else other):
+            self._keep(issue)
 
     @property
     def errors(self) -> list[Issue]:

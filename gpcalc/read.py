@@ -609,9 +609,10 @@ def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, is
     error: python-calamine reads them as blank) and hidden rows (read, but said) in the columns and rows gpcalc
     reads."""
     where = {"file": file, "sheet": raw.name}
+    shows_error = {cell for cell, _ in raw.errors}  # (a failed formula: said below, as the error it shows)
     for cell in raw.formulas:
         letters = cell.rstrip("0123456789")
-        if letters in columns and int(cell[len(letters):] or 0) >= first_row:
+        if cell not in shows_error and letters in columns and int(cell[len(letters):] or 0) >= first_row:
             issues.error("formula-no-value", "this cell holds a formula whose result was never saved (the "
                          "workbook was written by a program, not saved by a spreadsheet), so its value is "
                          "unknown", cell=cell, hint="open the workbook in Excel or LibreOffice and save it "

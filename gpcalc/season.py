@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import identity
+from . import circuits, identity
 from .circuits import base as cbase
 from .issues import InputError, Issues
 from .parse import clean_text, header_key, row_filled
@@ -628,6 +628,12 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     before = len(issues.errors)
     settings = read_settings(tsheet, tspec, book.label, issues)
     declared = clean_text(settings.get("circuit")).casefold()
+    if declared and declared != circuit.name and declared not in circuits.NAMES:  # (a typo or a made-up name)
+        issues.error("unknown-circuit", f"'{clean_text(settings.get('circuit'))}' is not a circuit gpcalc knows "
+                     f"(it knows {', '.join(circuits.NAMES)}); this season is '{circuit.name}'", file=book.label,
+                     sheet=tsheet.name, cell=settings["_cells"].get("circuit", ""),
+                     hint=f"write {circuit.name}, or refill the workbook from: gpcalc template {circuit.name}")
+        return
     if declared and declared != circuit.name:
         issues.error("wrong-circuit", f"this workbook is for the '{declared}' circuit, but the season is "
                      f"'{circuit.name}'", file=book.label, sheet=tsheet.name,
@@ -840,7 +846,9 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     # the players above each row, a row whose place is blank or unreadable included (that cell has its own
     # error: the places below it are not "missing" for want of it)
     above = frame.groupby("_g", sort=False).cumcount()
-    frame = frame[frame["_p"].notna()]
+    unplaced = season.circuit.unplaced(season, r)  # (a mistyped section or group: its own error, in validate)
+    spoiled = r["tournament"].isin(r.loc[unplaced, "tournament"]).to_numpy() if unplaced.any() else unplaced
+    frame = frame[frame["_p"].notna().to_numpy() & ~unplaced]
     if frame.empty:
         return
     frame["_p"] = frame["_p"].astype("int64")
@@ -865,6 +873,8 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     unsorted = frame["_g"].isin(frame.loc[backwards, "_g"])
     repeated = (same & ~frame["_t"] if not shared else same & False) & ~unsorted
     skipped = (frame["_p"] > prev) & (frame["_p"] != count + 1) & ~unsorted
+    if spoiled.any():  # the row that would fill the gap is in a section or group that does not exist
+        skipped &= ~pd.Series(spoiled, index=r.index)[frame.index]
     for idx in frame.index[backwards]:
         issues.error("place-order", f"place {frame.at[idx, '_p']} comes after place {prev[idx]}: places go "
                      "backwards", hint="sort the rows by place, best first", **season.where(r.loc[idx], pc))

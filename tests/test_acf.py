@@ -333,6 +333,25 @@ def test_compliance_warnings_cl4_cl5(tmp_path):
     assert data["ledger"]  # a tournament failing checks still counts (the coordinator decides)
 
 
+def test_reported_before_start_is_warned_cl5_2(tmp_path):
+    """cl. 5(2) measures the report from the last day; a Reported date before the start is a typo. Ruling: a
+    warning at the cell (the date decides no point), and the late-report check is not made from it."""
+    t = acf_tournament("T", rows(["P1", "P2"]), prize_money=3000, start=D(2005, 3, 5), end=D(2005, 3, 6),
+                       Reported=D(2005, 3, 1))
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         sheets={"Players": [REG_HEAD, *field(2)]}, tournaments={"t.xlsx": t})
+    res = build(folder, tmp_path / "o.xlsx", tmp_path / "o.json")
+    found = [i for i in res.issues if i.code == "reported-before-start"]
+    assert [(i.severity, i.file, i.sheet) for i in found] == [("warning", "t.xlsx", "Tournament")]
+    assert found[0].cell.startswith("B") and "2005-03-01" in found[0].message and "date" in found[0].hint
+    assert (tmp_path / "o.xlsx").exists()  # built: the points do not depend on it
+    on_time = acf_tournament("T", rows(["P1", "P2"]), prize_money=3000, start=D(2005, 3, 5), end=D(2005, 3, 6),
+                             Reported=D(2005, 3, 6))
+    folder = make_season(tmp_path / "b", {"Circuit": "acf", "Season": "2005"},
+                         sheets={"Players": [REG_HEAD, *field(2)]}, tournaments={"t.xlsx": on_time})
+    assert not [i for i in build(folder, tmp_path / "p.xlsx").issues if i.code.startswith("reported")]
+
+
 def test_counts_no_awards_nothing(tmp_path):
     t = acf_tournament("T", rows(["P1", "P2"]), prize_money=3000, Counts="No")
     data = run(tmp_path, {"t.xlsx": t}, field(2))

@@ -540,7 +540,8 @@ CASES: list[Case] = [
          acf(post=hostile("error.xlsx", styled_book(_error_born))), "excel-error", "error.xlsx", "Results!F3"),
     # -- read, with a warning (exit 0)
     Case("outside-season", "a tournament outside the season (ACF: warned, cl. 2)",
-         acf(lambda b: (set_setting("Start", dt.date(2006, 3, 5))(b), set_setting("End", dt.date(2006, 3, 6))(b))),
+         acf(lambda b: (set_setting("Start", dt.date(2006, 3, 5))(b), set_setting("End", dt.date(2006, 3, 6))(b),
+                       set_setting("Reported", dt.date(2006, 3, 10))(b))),
          "outside-season", OPEN, "Tournament!B3", exit=0, severity="warning"),
     Case("merged-cells", "merged cells (a Section merged down four rows)",
          acf(post=hostile("merged.xlsx", styled_book(_merge_sections))), "merged-cells", "merged.xlsx",

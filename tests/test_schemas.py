@@ -68,3 +68,25 @@ def test_a_value_out_of_range_is_reported_when_every_row_check_passes():
     got = {(i["code"], i["cell"], i["message"]) for i in _issues(frame)}
     assert got == {("out-of-range", "rating2", "Rating: 3500 is out of range (it must be at most 3000)"),
                    ("out-of-range", "rating3", "Rating: -1 is out of range (it must be at least 0)")}
+
+
+def test_one_wrong_value_gets_one_message():
+    """A cell with an error gets no later message (an unreadable value is not also 'blank'); a cell with only a
+    warning may still get an error; issues without a cell are all kept; `extend` keeps the same rule."""
+    issues = Issues()
+    issues.error("bad-value", "Score: 'five' is not a number", file="a.xlsx", sheet="Results", cell="H3")
+    issues.error("missing-score", "Score is blank", file="a.xlsx", sheet="Results", cell="H3")
+    issues.warning("missing-games", "without Games", file="a.xlsx", sheet="Results", cell="H3")
+    issues.error("missing-score", "Score is blank", file="b.xlsx", sheet="Results", cell="H3")  # another file
+    issues.warning("hidden-rows", "row 4 is hidden", file="a.xlsx", sheet="Results", cell="A4")
+    issues.error("bad-value", "Name: …", file="a.xlsx", sheet="Results", cell="A4")  # after a warning: kept
+    issues.error("empty-sheet", "no rows", file="a.xlsx", sheet="Pot")
+    issues.error("empty-sheet", "no rows", file="a.xlsx", sheet="Pot")
+    assert [(i.file, i.cell, i.code) for i in issues] == [
+        ("a.xlsx", "H3", "bad-value"), ("b.xlsx", "H3", "missing-score"), ("a.xlsx", "A4", "hidden-rows"),
+        ("a.xlsx", "A4", "bad-value"), ("a.xlsx", "", "empty-sheet"), ("a.xlsx", "", "empty-sheet")]
+    more = Issues()
+    more.extend(issues)
+    more.extend([issues.items[0]])
+    more.warning("x", "later", file="a.xlsx", sheet="Results", cell="A4")
+    assert len(more) == len(issues)

@@ -115,6 +115,13 @@ class Aarhus(Circuit):
         canon = values.map(_canon_map(values))
         return canon.where(canon.notna(), values)
 
+    def unplaced(self, season, results: pd.DataFrame) -> np.ndarray:
+        """Rows whose group is not a group (`bad-group`)."""
+        if "group" not in results.columns:
+            return np.zeros(len(results), dtype=bool)
+        canon = results["group"].map(_canon_map(results["group"]))
+        return (results["group"].notna() & canon.isna()).to_numpy()
+
     def validate(self, season, issues: Issues) -> None:
         t, r = season.tournaments, season.results
         year = season.year
@@ -469,6 +476,8 @@ class Aarhus(Circuit):
         only the youngest group (F) may leave Born to open, and no two groups share a year. Errors at the cell;
         True when there is one."""
         issues, ag = season.issues, season.tables["Age groups"]
+        if any(i.severity == "error" and i.sheet == "Age groups" for i in issues):  # (season.xlsx's sheet)
+            return True  # a cell of the sheet is unreadable: the table is not what was written, so no gap checks
         table, _ = self._age_tables(season, year)
         rows = {g: row for g, row in zip(ag["group"], ag.itertuples())}
         found = False

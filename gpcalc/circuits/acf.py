@@ -110,6 +110,12 @@ class ACF(Circuit):
         RowCheck("dates-backwards", ("start", "end"),
                  lambda t: ~(pd.to_datetime(t["end"]) < pd.to_datetime(t["start"])), "end",
                  "End ({end}) is before Start ({start})", "check the two dates: End is the last day of play"),
+        RowCheck("reported-before-start", ("start", "reported"),
+                 lambda t: ~(pd.to_datetime(t["reported"]) < pd.to_datetime(t["start"])), "reported",
+                 "Reported ({reported}) is before Start ({start}): results cannot be sent before play began, "
+                 "so the date is a typo and the 21-day check of cl. 5(2) cannot be made",
+                 "check the date: Reported is the day the results were sent to the ACF (cl. 5(2)), on or after "
+                 "the last day of play", severity="warning"),  # (Ruling: warned — no point depends on it)
     )
     tournament_sheets = (
         SheetSpec("Sections", (
@@ -136,6 +142,21 @@ class ACF(Circuit):
     def place_key(self, column: str, values: pd.Series) -> pd.Series:
         """Sections as the Sections sheet matches them (case and spaces ignored: "minor " = "MINOR" = "Minor")."""
         return _keys(values) if column == "section" else values
+
+    def unplaced(self, season, results: pd.DataFrame) -> np.ndarray:
+        """Rows naming a section the tournament's Sections sheet does not list (`unknown-section`)."""
+        secs = season.tables.get("Sections")
+        if secs is None or not len(secs) or "section" not in results.columns:
+            return np.zeros(len(results), dtype=bool)
+        listed = set(zip(secs["tournament"], _keys(secs["section"])))
+        mapped = results["tournament"].isin(set(secs["tournament"])).to_numpy() & results["section"].notna().to_numpy()
+        pairs = results.loc[mapped, ["tournament", "section"]].drop_duplicates()
+        wrong = [(t, s) for t, s, k in zip(pairs["tournament"], pairs["section"], _keys(pairs["section"]))
+                 if (t, k) not in listed]
+        if not wrong:
+            return np.zeros(len(results), dtype=bool)
+        sub = pd.MultiIndex.from_frame(results[["tournament", "section"]].astype(object))
+        return mapped & sub.isin(wrong)
 
     def validate(self, season, issues: Issues) -> None:
         year = season.year

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..spec import BORN, ID, NAME, SEX, Field, SheetSpec
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
     from ..issues import Issues
@@ -90,6 +91,14 @@ class Circuit(ABC):
         """The section or group values as the place checks compare them (places run 1, 2, 3 … in each): the
         values themselves, unless the circuit reads several spellings as one (Aarhus: "A+B" = "AB", "c" = "C")."""
         return values
+
+    def unplaced(self, season, results: pd.DataFrame) -> np.ndarray:
+        """Per result row: whether its section or group is one the circuit does not know (a typo, which
+        `validate` reports at its cell). The place checks leave those rows out and do not call the places of
+        their tournament missing: the row is there, in a section or group no one can place it in."""
+        import numpy as np
+
+        return np.zeros(len(results), dtype=bool)
 
     # ------------------------------------------------------------------ declarations
 

@@ -123,7 +123,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
     out = [(p, v if fractions else v / 100) for p, v, _ in raw]
     out.sort()
     total = sum((v for _, v in out), Decimal(0))
-    if out and total != 1:
+    if out and total != 1 and not errors:  # (with a row unreadable the total is of the others: said already)
         warnings.append(f"the Pot percentages add up to {pct(total)}, not 100 % of the 80 % paid out "
                         "(they are read as shares of the 80 %)")
     return out, errors, warnings
