@@ -105,7 +105,27 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     results in a wide standings grid, written without visiting the empty cells. Blank values are not written.
     Data rows are rendered in bulk (report/sheetxml.py) and streamed into the constant-memory worksheet — or,
     when the workbook has a row store (``st.rows``), left to it as a marker: compressed pieces, reused from the
-    last build where they can be, spliced in when the workbook is zipped."""
+    last build where they can be, spliced in when the workbook is zipped.
+    A table longer than a sheet (Excel's 1,048,576 rows) goes on in sheets named after this one ("Ledger (2)" …),
+    each with the title, note and header, added right after it. So does a grid wider than a sheet (16,384
+    columns): the columns from `narrow_from` on (a standings grid's tournaments) go on in sheets of their own, each
+    repeating the columns before them."""
+    if narrow_from is not None and len(columns) > EXCEL_COLS:
+        _wide_table(wb, ws, st, frame, columns, title, note, cell_formats, row_format, freeze_cols, narrow_from,
+                    sparse)
+        return
+    r0 = int(bool(title)) + int(bool(note))
+    room = EXCEL_ROWS - (r0 + 1)
+    if len(frame) > room:
+        rest = {"frame": frame.iloc[room:], "row_format": row_format.iloc[room:] if row_format is not None else None,
+                "cell_formats": {k: v.iloc[room:] for k, v in cell_formats.items()} if cell_formats else None,
+                "sparse": _sparse_part(sparse, room, None) if sparse is not None else None}
+        frame = frame.iloc[:room]
+        row_format = row_format.iloc[:room] if row_format is not None else None
+        cell_formats = {k: v.iloc[:room] for k, v in cell_formats.items()} if cell_formats else None
+        sparse = _sparse_part(sparse, 0, room) if sparse is not None else None
+    else:
+        rest = None
     r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
@@ -166,6 +186,66 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     shown = title if len(title) <= 110 else title[:109] + "…"
     ws.set_header(f"&L&\"Calibri,Bold\"{shown.replace('&', '&&')}&R&D")
     ws.set_footer("&CPage &P of &N")
+    if rest is not None:
+        nxt = _next_sheet(wb, ws)
+        more = f"(continued from the sheet '{ws.name}': a sheet holds {room:,} rows of this table)"
+        write_table(wb, nxt, st, rest["frame"], columns, title=title, note=f"{note} {more}" if note else more,
+                    cell_formats=rest["cell_formats"], row_format=rest["row_format"], freeze_cols=freeze_cols,
+                    narrow_from=narrow_from, sparse=rest["sparse"])
+
+
+EXCEL_ROWS, EXCEL_COLS = 1_048_576, 16_384  # rows and columns in a sheet
+
+
+def _next_sheet(wb, ws):
+    """The sheet a table too long or too wide for `ws` goes on in: "<name> (2)", "<name> (3)" …"""
+    base, part = getattr(ws, "_gpcalc_part", (ws.name, 1))
+    nxt = wb.add_worksheet(sheet_name(f"{base[:24]} ({part + 1})", {n.casefold() for n in wb.sheetnames}))
+    nxt._gpcalc_part = (base, part + 1)
+    return nxt
+
+
+def _wide_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list, title: str, note: str,
+                cell_formats, row_format, freeze_cols: int, narrow_from: int, sparse: Sparse | None) -> None:
+    """write_table's columns from `narrow_from` on in parts that fit a sheet, each part on its own sheet after the
+    columns before `narrow_from`; the sparse cells go with their columns."""
+    per = EXCEL_COLS - narrow_from
+    ws_k = ws
+    for k, lo in enumerate(range(narrow_from, len(columns), per)):
+        hi = min(lo + per, len(columns))
+        part = columns[:narrow_from] + columns[lo:hi]
+        cells = None
+        if sparse is not None:
+            rows, cols, nums, fmts = (np.asarray(a) if not isinstance(a, list) else a for a in sparse)
+            keep = (cols >= lo) & (cols < hi)
+            cells = (rows[keep], cols[keep] - (lo - narrow_from), nums[keep],
+                     [f for f, x in zip(fmts, keep.tolist()) if x])
+        if k:
+            ws_k = _next_sheet(wb, ws_k)
+            more = f"(columns {lo - narrow_from + 1:,}–{hi - narrow_from:,} of the grid; a sheet holds {per:,})"
+        else:
+            more = f"(columns 1–{hi - narrow_from:,} of the grid; the rest on the next sheets)"
+        write_table(wb, ws_k, st, frame, part, title=title, note=f"{note} {more}" if note else more,
+                    cell_formats=cell_formats, row_format=row_format, freeze_cols=freeze_cols,
+                    narrow_from=narrow_from, sparse=cells)
+
+
+def _sheet_title(title: str, what: str) -> str:
+    """A sheet's title cell, "<season title> — <what the sheet is>"; a season title too long for one cell
+    (32,767 characters) is cut, with an ellipsis, so that the sheet's own part stays."""
+    tail = f" — {what}"
+    if len(title) + len(tail) > sheetxml.MAX_TEXT:
+        title = title[:sheetxml.MAX_TEXT - len(tail) - 1] + "…"
+    return title + tail
+
+
+def _sparse_part(sparse: Sparse, lo: int, hi: int | None) -> Sparse:
+    """The sparse cells of data rows lo … hi-1 (hi None: to the end), renumbered from 0."""
+    rows, cols, nums, fmts = sparse
+    rows = np.asarray(rows)
+    keep = (rows >= lo) & (rows < hi if hi is not None else True)
+    fmts = [f for f, k in zip(fmts, keep.tolist()) if k] if isinstance(fmts, list) else np.asarray(fmts)[keep]
+    return rows[keep] - lo, np.asarray(cols)[keep], np.asarray(nums)[keep], fmts
 
 
 def _attrs(fmts: list, attr) -> list:
@@ -212,6 +292,18 @@ def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: di
             ws.write_number(first + i, c, v, f)
 
 
+class _SheetNames(set):
+    """The names taken in a workbook (casefolded): those given out, and those a long table's continuation sheets
+    took (write_table adds them straight to the workbook)."""
+
+    def __init__(self, wb):
+        super().__init__()
+        self.wb = wb
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or any(n.casefold() == name for n in self.wb.sheetnames)
+
+
 def sheet_name(name: str, used: set[str]) -> str:
     """A legal, unused sheet name: no []:*?/\\, at most 31 characters, not starting or ending with an
     apostrophe (Excel refuses those: a GPT named 'Efterår' in quotes), distinct ignoring case."""
@@ -246,7 +338,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     elif rows is None:
         rows = sheetxml.RowStore()
     st = Styles(wb, outcome.points_decimals, rows)
-    used: set[str] = set()
+    used = _SheetNames(wb)
     title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
 
     _summary(wb, wb.add_worksheet(sheet_name("Summary", used)), st, season, outcome, issues, title)
@@ -265,7 +357,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                                        ("passed_over", "Passed over (already hold a prize)", "text"),
                                        ("rule", "Rule", "text")] if c in pz.columns]
     write_table(wb, wb.add_worksheet(sheet_name(outcome.prizes_sheet, used)), st, pz, cols,
-                title=f"{title} — prizes", note=outcome.prizes_note)
+                title=_sheet_title(title, "prizes"), note=outcome.prizes_note)
     cl = outcome.clubs
     ccols = [("ranking", "Ranking", "text"), ("rank", "Rank", "int"), ("club", season.circuit.club_label, "text"),
              ("total", "Total", "total")] + [(c, _header(c), _guess_format(cl[c], c)) for c in cl.columns
@@ -273,17 +365,17 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     write_table(wb, wb.add_worksheet(sheet_name(outcome.clubs_sheet, used)), st,
                 cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
                                                                     for k, h, f in ccols],
-                title=f"{title} — {outcome.clubs_sheet.lower()}")
+                title=_sheet_title(title, outcome.clubs_sheet.lower()))
     tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("cells", "read_ok", "sheet", "points_table")]
     write_table(wb, wb.add_worksheet(sheet_name("Tournaments", used)), st, tours, tcols,
-                title=f"{title} — tournaments")
+                title=_sheet_title(title, "tournaments"))
     for extra in outcome.sheets:
         _extra_sheet(wb, wb.add_worksheet(sheet_name(extra.name, used)), st, extra, title)
     lg = outcome.ledger
     lcols = [(c, _header(c), "points" if c == "points" else ("date" if c == "date" else "text"))
              for c in lg.columns if c not in ("player", "_src")]
     counted = lg["counted"] if "counted" in lg.columns else None
-    write_table(wb, wb.add_worksheet(sheet_name("Ledger", used)), st, lg, lcols, title=f"{title} — ledger",
+    write_table(wb, wb.add_worksheet(sheet_name("Ledger", used)), st, lg, lcols, title=_sheet_title(title, "ledger"),
                 note="Every points award with the rule that made it. Counted = used in the player's total.",
                 cell_formats={"points": pd.Series(np.where(_is_false(counted), st.dropped, st.counted),
                                                   index=counted.index)} if counted is not None else None)
@@ -291,7 +383,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                        columns=["severity", "code", "file", "sheet", "cell", "message", "hint"])
     rowfmt = iss["severity"].map({"error": st.error, "warning": st.warning}).where(lambda s: s.notna(), None)
     write_table(wb, wb.add_worksheet(sheet_name("Issues", used)), st, iss,
-                [(c, _header(c), "text") for c in iss.columns], title=f"{title} — issues",
+                [(c, _header(c), "text") for c in iss.columns], title=_sheet_title(title, "issues"),
                 note="Warnings and notes found in the input (a build with errors writes nothing).",
                 row_format=rowfmt)
     store = rows or sheetxml.RowStore()
@@ -426,7 +518,7 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
               e["points"].to_numpy(dtype=float), np.where(counted, st.counted, st.dropped).tolist())
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
             "=N marks a shared rank.")
-    write_table(wb, ws, st, frame, cols, title=f"{title} — {ranking}", note=note, sparse=sparse,
+    write_table(wb, ws, st, frame, cols, title=_sheet_title(title, ranking), note=note, sparse=sparse,
                 freeze_cols=2, narrow_from=fixed)
 
 
@@ -444,4 +536,4 @@ def _extra_sheet(wb, ws, st: Styles, sheet: OutSheet, title: str) -> None:
     if sheet.highlight and sheet.highlight in frame.columns:
         marks = frame[sheet.highlight].to_numpy(dtype=object).tolist()
         rowfmt = pd.Series([st.highlight if h else None for h in marks], index=frame.index, dtype=object)
-    write_table(wb, ws, st, frame, cols, title=f"{title} — {sheet.name}", note=sheet.note, row_format=rowfmt)
+    write_table(wb, ws, st, frame, cols, title=_sheet_title(title, sheet.name), note=sheet.note, row_format=rowfmt)
