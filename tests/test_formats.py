@@ -432,3 +432,19 @@ def test_shared_place_is_one_plus_players_ahead(halves):
     for p, place, tied in zip(points, out["place"], out["tied"]):
         assert place == 1 + int((points > p).sum())
         assert tied == (int((points == p).sum()) > 1)
+
+
+def test_export_name_label_merged_over_the_title_column_reads_the_names():
+    """formats README: columns are mapped by header text. A 'Name' label merged over the unlabelled title column
+    and the names keeps its text in the first (the titles): the names are the column right of it."""
+    head = ["Rk.", "SNo", "Name", None, "FED", "Rtg", "Pts."]
+    rows = [["Open"], [], head, [1, 3, "FM", "Smith, Ann", "AUS", 2210, 5], [2, 1, None, "Lee, Di", "AUS", 2050, 4],
+            [3, 2, None, "Zhou, Wei", "AUS", 1900, 3]]
+    got = chessresults.parse_export([("Final Ranking", rows)], "x.xlsx", Issues())
+    assert got.players["name"].tolist() == ["Smith, Ann", "Lee, Di", "Zhou, Wei"]
+    assert got.players["title"].fillna("").tolist() == ["FM", "", ""]
+    assert got.columns["name"] == "D" and got.columns["title"] == "C"
+    # the usual layout (an unlabelled title column before Name) is read as before
+    usual = [["Open"], [], ["Rk.", "SNo", None, "Name", "FED", "Rtg", "Pts."], *[r for r in rows[3:]]]
+    got = chessresults.parse_export([("Final Ranking", usual)], "x.xlsx", Issues())
+    assert got.players["name"].tolist() == ["Smith, Ann", "Lee, Di", "Zhou, Wei"] and got.columns["name"] == "D"

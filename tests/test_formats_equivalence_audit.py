@@ -23,9 +23,10 @@ rounds), a 001 record one column off, an export with a merged header (two-row me
 merged over the title column), a rating list with a duplicate ID (CSV and FIDE TXT; warned with its line, first
 entry used).
 
-Defects (the first four fixed on 30 November — formats/__init__.py passes an export's group on and shares
-places per group, a one-row Groups sheet serves exports too, the TRF reader refuses a 001 line cut before the
-points or with a field off its columns and warns of one cut inside its rounds; the last is still a strict xfail):
+Defects (all fixed on 30 November — formats/__init__.py passes an export's group on and shares places per
+group, a one-row Groups sheet serves exports too, the TRF reader refuses a 001 line cut before the points or with
+a field off its columns and warns of one cut inside its rounds; the export reader takes the names from the column
+right of a 'Name' label that sits over titles only):
 - test_aarhus_danish_export_with_group_column_json_equal: an Aarhus export's Gr/Gruppe column is mapped by the
   export reader but never passed to the Results sheet: every row is a missing-group error pointing at the Rk.
   cell, and the shared places are computed across groups (place-order errors).
@@ -772,9 +773,6 @@ def test_export_with_a_two_row_merged_header_reads_the_same(tmp_path, acf_built)
     assert not diff, first_diff(diff)
 
 
-@pytest.mark.xfail(strict=True, reason="DEFECT: an export whose 'Name' header is merged over the title column "
-                   "(C4:D4) reads names from the title column: 6 of 7 players silently dropped, the titled one read "
-                   "as 'FM'; no issue names the merged header or the skipped rows")
 def test_export_with_name_header_merged_over_the_title_column(tmp_path, acf_built):
     """Map columns by header text (formats README). With 'Name' merged over C4:D4, either the names are read (the
     JSON equals the typed season's) or the merged header is an error/warning naming Final Ranking!C4 with a fix."""

@@ -123,6 +123,9 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
     header = rows[header_i]
     cols = header_columns(header)
     name_j = cols["name"]
+    if "title" not in cols and _titles_then_names(rows[header_i + 1:], header, name_j):
+        cols["title"], cols["name"] = name_j, name_j + 1  # "Name" merged over the title column and the names
+        name_j += 1
     if "title" not in cols and name_j > 0 and not clean_text(header[name_j - 1]):
         cols["title"] = name_j - 1  # the unlabelled title column before Name
     out = RankingExport(label, sheet, header_row=header_i + 1)
@@ -208,6 +211,19 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
                      **where)
     out.players = frame
     return out
+
+
+def _titles_then_names(data: list[list[Any]], header: list[Any], j: int) -> bool:
+    """Whether the `Name` label sits over the title column, with the names in the unlabelled column right of it
+    (a header cell merged over both keeps its text in the first): the labelled column holds only titles (FM, WGM
+    …) or blanks and the next column, unlabelled, holds more filled cells."""
+    if j + 1 >= len(header) or clean_text(header[j + 1]):
+        return False
+    here = [clean_text(r[j]) if j < len(r) else "" for r in data]
+    right = [clean_text(r[j + 1]) if j + 1 < len(r) else "" for r in data]
+    filled_here, filled_right = sum(1 for v in here if v), sum(1 for v in right if v)
+    titles = all(not v or v.upper() in _TITLES or re.fullmatch(r"W?[A-Z]{1,3}", v.upper()) for v in here)
+    return titles and filled_right > filled_here
 
 
 def _int(raw: Any) -> int | None:
