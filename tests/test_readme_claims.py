@@ -25,7 +25,9 @@ from tests.builders import acf_tournament, make_season
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-GPCALC = shutil.which("gpcalc")
+# the entry point installed beside this Python (the one under test), else whatever `gpcalc` the PATH finds
+_BESIDE = Path(sys.executable).parent / "gpcalc"
+GPCALC = str(_BESIDE) if _BESIDE.is_file() else shutil.which("gpcalc")
 CMD = [GPCALC] if GPCALC else [sys.executable, "-c", "from gpcalc.cli import run; run()"]
 
 
