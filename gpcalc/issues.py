@@ -69,18 +69,20 @@ class Issues:
     def add(self, severity: str, code: str, message: str, *, file: str = "", sheet: str = "",
             cell: str = "", hint: str = "") -> Issue:
         file = str(file)
+        cell_of_grid = (file, sheet, cell)  # (a TRF's cells all become its line: one line holds several values)
         if file in self.places:
             file, sheet, cell = self.places[file](sheet, cell)
         issue = Issue(severity, code, message, file, sheet, cell, hint)
-        self._keep(issue)
+        self._keep(issue, cell_of_grid)
         return issue
 
-    def _keep(self, issue: Issue) -> None:
-        """Keep an issue unless its cell already has an error: a later check's message about that cell (its
-        value "is blank", "is missing", out of order …) only restates the first — the value could not be used —
-        and an organiser fixing the first fixes both. Issues without a cell (a whole sheet, a file) are all kept."""
-        if issue.cell:
-            where = (issue.file, issue.sheet, issue.cell)
+    def _keep(self, issue: Issue, where: tuple[str, str, str] | None = None) -> None:
+        """Keep an issue unless its cell (`where`, by default the issue's own) already has an error: a later
+        check's message about that cell (its value "is blank", "is missing", out of order …) only restates the
+        first — the value could not be used — and an organiser fixing the first fixes both. Issues without a
+        cell (a whole sheet, a file) are all kept."""
+        where = where or (issue.file, issue.sheet, issue.cell)
+        if where[2]:
             if where in self._wrong:
                 return
             if issue.severity == ERROR:

@@ -90,3 +90,13 @@ def test_one_wrong_value_gets_one_message():
     more.extend([issues.items[0]])
     more.warning("x", "later", file="a.xlsx", sheet="Results", cell="A4")
     assert len(more) == len(issues)
+
+
+def test_one_message_per_cell_counts_a_trf_lines_cells_apart():
+    """A TRF player's cells are all reported at their line: two wrong values on one line are two messages."""
+    issues = Issues()
+    issues.relocate("e.trf", lambda sheet, cell: ("e.trf", "", "line 15"))
+    issues.error("bad-value", "Rating: 'x'", file="e.trf", sheet="Results", cell="F3")
+    issues.error("bad-value", "Born: '31.02.1990'", file="e.trf", sheet="Results", cell="G3")
+    issues.error("missing-score", "Rating is blank", file="e.trf", sheet="Results", cell="F3")
+    assert [(i.cell, i.message) for i in issues] == [("line 15", "Rating: 'x'"), ("line 15", "Born: '31.02.1990'")]
