@@ -50,6 +50,13 @@ def col_letter(index: int) -> str:
     return letters
 
 
+# Issues placed at a cell that are not about the cell's value: a missing setting or column (at the row or header
+# where it would go — several can share it), hidden rows, merged cells, an empty sheet. The one-message-per-cell
+# rule neither drops them nor lets them hide what comes later.
+ABOUT_PLACE = frozenset({"missing-setting", "missing-column", "hidden-rows", "merged-cells", "empty-sheet",
+                         "unknown-column", "sections-missing"})
+
+
 @dataclass
 class Issues:
     """An ordered collection of issues with helpers for adding them."""
@@ -80,9 +87,9 @@ class Issues:
         """Keep an issue unless its cell (`where`, by default the issue's own) already has an error: a later
         check's message about that cell (its value "is blank", "is missing", out of order …) only restates the
         first — the value could not be used — and an organiser fixing the first fixes both. Issues without a
-        cell (a whole sheet, a file) are all kept."""
+        cell (a whole sheet, a file) are all kept, and so are those in ABOUT_PLACE."""
         where = where or (issue.file, issue.sheet, issue.cell)
-        if where[2]:
+        if where[2] and issue.code not in ABOUT_PLACE:
             if where in self._wrong:
                 return
             if issue.severity == ERROR:

@@ -116,11 +116,14 @@ class Aarhus(Circuit):
         return canon.where(canon.notna(), values)
 
     def unplaced(self, season, results: pd.DataFrame) -> np.ndarray:
-        """Rows whose group is not a group (`bad-group`)."""
+        """Rows whose group is not a group (`bad-group`), and GPT rows whose group is blank (`missing-group`)."""
         if "group" not in results.columns:
             return np.zeros(len(results), dtype=bool)
         canon = results["group"].map(_canon_map(results["group"]))
-        return (results["group"].notna() & canon.isna()).to_numpy()
+        t = season.tournaments
+        kinds = results["tournament"].map(t.set_index("tournament")["kind"]) if len(t) and "kind" in t.columns \
+            else pd.Series(None, index=results.index, dtype=object)
+        return ((results["group"].notna() & canon.isna()) | (results["group"].isna() & kinds.eq(R.GPT))).to_numpy()
 
     def validate(self, season, issues: Issues) -> None:
         t, r = season.tournaments, season.results
@@ -476,7 +479,8 @@ class Aarhus(Circuit):
         only the youngest group (F) may leave Born to open, and no two groups share a year. Errors at the cell;
         True when there is one."""
         issues, ag = season.issues, season.tables["Age groups"]
-        if any(i.severity == "error" and i.sheet == "Age groups" for i in issues):  # (season.xlsx's sheet)
+        sheets = set(ag["sheet"]) if "sheet" in ag.columns else {"Age groups"}  # (as named in season.xlsx)
+        if any(i.severity == "error" and i.sheet in sheets for i in issues):
             return True  # a cell of the sheet is unreadable: the table is not what was written, so no gap checks
         table, _ = self._age_tables(season, year)
         rows = {g: row for g, row in zip(ag["group"], ag.itertuples())}

@@ -110,12 +110,6 @@ class ACF(Circuit):
         RowCheck("dates-backwards", ("start", "end"),
                  lambda t: ~(pd.to_datetime(t["end"]) < pd.to_datetime(t["start"])), "end",
                  "End ({end}) is before Start ({start})", "check the two dates: End is the last day of play"),
-        RowCheck("reported-before-start", ("start", "reported"),
-                 lambda t: ~(pd.to_datetime(t["reported"]) < pd.to_datetime(t["start"])), "reported",
-                 "Reported ({reported}) is before Start ({start}): results cannot be sent before play began, "
-                 "so the date is a typo and the 21-day check of cl. 5(2) cannot be made",
-                 "check the date: Reported is the day the results were sent to the ACF (cl. 5(2)), on or after "
-                 "the last day of play", severity="warning"),  # (Ruling: warned — no point depends on it)
     )
     tournament_sheets = (
         SheetSpec("Sections", (
@@ -144,19 +138,24 @@ class ACF(Circuit):
         return _keys(values) if column == "section" else values
 
     def unplaced(self, season, results: pd.DataFrame) -> np.ndarray:
-        """Rows naming a section the tournament's Sections sheet does not list (`unknown-section`)."""
+        """Rows naming a section the tournament's Sections sheet does not list (`unknown-section`), and rows
+        leaving Section blank in a tournament of several sections (`blank-section`)."""
         secs = season.tables.get("Sections")
         if secs is None or not len(secs) or "section" not in results.columns:
             return np.zeros(len(results), dtype=bool)
         listed = set(zip(secs["tournament"], _keys(secs["section"])))
-        mapped = results["tournament"].isin(set(secs["tournament"])).to_numpy() & results["section"].notna().to_numpy()
-        pairs = results.loc[mapped, ["tournament", "section"]].drop_duplicates()
+        in_mapped = results["tournament"].isin(set(secs["tournament"])).to_numpy()
+        named = results["section"].notna().to_numpy()
+        several = secs.groupby("tournament").size()
+        # a blank Section where the tournament has several (`blank-section`)
+        out = ~named & results["tournament"].map(several).gt(1).to_numpy()
+        pairs = results.loc[in_mapped & named, ["tournament", "section"]].drop_duplicates()
         wrong = [(t, s) for t, s, k in zip(pairs["tournament"], pairs["section"], _keys(pairs["section"]))
                  if (t, k) not in listed]
-        if not wrong:
-            return np.zeros(len(results), dtype=bool)
-        sub = pd.MultiIndex.from_frame(results[["tournament", "section"]].astype(object))
-        return mapped & sub.isin(wrong)
+        if wrong:
+            sub = pd.MultiIndex.from_frame(results[["tournament", "section"]].astype(object))
+            out |= in_mapped & named & sub.isin(wrong)
+        return out
 
     def validate(self, season, issues: Issues) -> None:
         year = season.year
@@ -306,7 +305,8 @@ class ACF(Circuit):
             where = {"file": tour.file, "sheet": tour.sheet}
             for code, text, key, sev in notes:
                 (issues.warning if sev == "warning" else issues.info)(
-                    code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), **where)
+                    code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), hint=_HINTS.get(code, ""),
+                    **where)
             if not tour.counts:
                 notes.append(("not-counted", "Counts = No: listed, awards no points", "counts", "warning"))
             warnings_col.append("; ".join(n[1] for n in notes))
@@ -877,6 +877,10 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
+_HINTS = {"reported-before-start": "check the date: Reported is the day the results were sent to the ACF "
+                                   "(cl. 5(2)), on or after the last day of play"}
+
+
 def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
     """cl. 4, 5 and the season's year: (code, text, setting key, severity)."""
     notes = []
@@ -901,6 +905,9 @@ def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
     if tour.restricted is True:
         notes.append(("restricted", "restricted entry, not open to all (cl. 4(3))", "restricted", "warning"))
     rep = tour.reported if isinstance(tour.reported, dt.date) else None
+    if start and rep and rep < start:  # Ruling: a typo, warned — no point depends on it
+        notes.append(("reported-before-start", f"results reported {rep.isoformat()}, before the start "
+                      f"{start.isoformat()}: the 21-day check of cl. 5(2) cannot be made", "reported", "warning"))
     if end and rep and (rep - end).days > 21:
         notes.append(("reported-late", f"results reported {(rep - end).days} days after the last day, more than "
                       "21 (cl. 5(2))", "reported", "warning"))

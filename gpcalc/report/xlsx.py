@@ -183,11 +183,13 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     ws.repeat_rows(r0)
     # (Excel allows 255 characters in a header, codes and doubled & included: a long title is cut, with an
     # ellipsis — the sheet's own title cell keeps it whole)
-    shown = title if len(title) <= 110 else title[:109] + "…"
+    shown = _cut_title(title, 110)
     ws.set_header(f"&L&\"Calibri,Bold\"{shown.replace('&', '&&')}&R&D")
     ws.set_footer("&CPage &P of &N")
     if rest is not None:
         nxt = _next_sheet(wb, ws)
+        note = getattr(ws, "_gpcalc_note", note)  # (the table's own note, without the clause added below)
+        nxt._gpcalc_note = note
         more = f"(continued from the sheet '{ws.name}': a sheet holds {room:,} rows of this table)"
         write_table(wb, nxt, st, rest["frame"], columns, title=title, note=f"{note} {more}" if note else more,
                     cell_formats=rest["cell_formats"], row_format=rest["row_format"], freeze_cols=freeze_cols,
@@ -233,10 +235,18 @@ def _wide_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list, title: s
 def _sheet_title(title: str, what: str) -> str:
     """A sheet's title cell, "<season title> — <what the sheet is>"; a season title too long for one cell
     (32,767 characters) is cut, with an ellipsis, so that the sheet's own part stays."""
-    tail = f" — {what}"
-    if len(title) + len(tail) > sheetxml.MAX_TEXT:
-        title = title[:sheetxml.MAX_TEXT - len(tail) - 1] + "…"
-    return title + tail
+    return _cut_title(f"{title} — {what}", sheetxml.MAX_TEXT)
+
+
+def _cut_title(title: str, most: int) -> str:
+    """`title` in at most `most` characters: "<season title> — <sheet>" loses the end of the season title (with
+    an ellipsis), never the sheet's part — the print header of each sheet must tell the sheets apart."""
+    if len(title) <= most:
+        return title
+    head, sep, tail = title.rpartition(" — ")
+    if not sep or len(sep + tail) + 1 >= most:
+        return title[:most - 1] + "…"
+    return head[:most - len(sep + tail) - 1] + "…" + sep + tail
 
 
 def _sparse_part(sparse: Sparse, lo: int, hi: int | None) -> Sparse:
