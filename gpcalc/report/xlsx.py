@@ -114,7 +114,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         _wide_table(wb, ws, st, frame, columns, title, note, cell_formats, row_format, freeze_cols, narrow_from,
                     sparse)
         return
-    r0 = int(bool(title)) + int(bool(note))
+    r0 = int(bool(title)) + int(bool(note))  # the header's row
     room = EXCEL_ROWS - (r0 + 1)
     if len(frame) > room:
         rest = {"frame": frame.iloc[room:], "row_format": row_format.iloc[room:] if row_format is not None else None,
@@ -126,13 +126,10 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         sparse = _sparse_part(sparse, 0, room) if sparse is not None else None
     else:
         rest = None
-    r0 = 0
     if title:
         ws.write_string(0, 0, title, st.title)
-        r0 = 1
     if note:
-        ws.write_string(r0, 0, note, st.note)
-        r0 += 1
+        ws.write_string(int(bool(title)), 0, note, st.note)
     widths = [len(h) + 2 for _, h, _ in columns]
     if narrow_from is not None:  # long headers (tournament names) wrap over three lines instead
         widths = [w if c < narrow_from else min(w, 12) for c, w in enumerate(widths)]
@@ -202,7 +199,7 @@ EXCEL_ROWS, EXCEL_COLS = 1_048_576, 16_384  # rows and columns in a sheet
 def _next_sheet(wb, ws):
     """The sheet a table too long or too wide for `ws` goes on in: "<name> (2)", "<name> (3)" …"""
     base, part = getattr(ws, "_gpcalc_part", (ws.name, 1))
-    nxt = wb.add_worksheet(sheet_name(f"{base[:24]} ({part + 1})", {n.casefold() for n in wb.sheetnames}))
+    nxt = _add_sheet(wb, f"{base[:24]} ({part + 1})")
     nxt._gpcalc_part = (base, part + 1)
     return nxt
 
@@ -302,16 +299,9 @@ def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: di
             ws.write_number(first + i, c, v, f)
 
 
-class _SheetNames(set):
-    """The names taken in a workbook (casefolded): those given out, and those a long table's continuation sheets
-    took (write_table adds them straight to the workbook)."""
-
-    def __init__(self, wb):
-        super().__init__()
-        self.wb = wb
-
-    def __contains__(self, name: object) -> bool:
-        return super().__contains__(name) or any(n.casefold() == name for n in self.wb.sheetnames)
+def _add_sheet(wb, name: str):
+    """A new worksheet named `name`, made legal and distinct from the workbook's sheets (sheet_name)."""
+    return wb.add_worksheet(sheet_name(name, {n.casefold() for n in wb.sheetnames}))
 
 
 def sheet_name(name: str, used: set[str]) -> str:
@@ -348,14 +338,13 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     elif rows is None:
         rows = sheetxml.RowStore()
     st = Styles(wb, outcome.points_decimals, rows)
-    used = _SheetNames(wb)
     title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
 
-    _summary(wb, wb.add_worksheet(sheet_name("Summary", used)), st, season, outcome, issues, title)
+    _summary(wb, _add_sheet(wb, "Summary"), st, season, outcome, issues, title)
     tours = outcome.tournaments
     rows_of = _by_ranking(outcome)
     for ranking in outcome.rankings:
-        ws = wb.add_worksheet(sheet_name(ranking, used))
+        ws = _add_sheet(wb, ranking)
         _standings_sheet(wb, ws, st, season, outcome, ranking, tours, title, rows_of)
     pz = outcome.prizes
     cols = [(c, h, f) for c, h, f in [("ranking", "Ranking", "text"), ("place", "Place", "int"),
@@ -366,33 +355,33 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                                        ("value", "Value", "money"), ("note", "Note", "text"),
                                        ("passed_over", "Passed over (already hold a prize)", "text"),
                                        ("rule", "Rule", "text")] if c in pz.columns]
-    write_table(wb, wb.add_worksheet(sheet_name(outcome.prizes_sheet, used)), st, pz, cols,
+    write_table(wb, _add_sheet(wb, outcome.prizes_sheet), st, pz, cols,
                 title=_sheet_title(title, "prizes"), note=outcome.prizes_note)
     cl = outcome.clubs
     ccols = [("ranking", "Ranking", "text"), ("rank", "Rank", "int"), ("club", season.circuit.club_label, "text"),
              ("total", "Total", "total")] + [(c, _header(c), _guess_format(cl[c], c)) for c in cl.columns
                                              if c not in ("ranking", "rank", "tied", "club", "total")]
-    write_table(wb, wb.add_worksheet(sheet_name(outcome.clubs_sheet, used)), st,
+    write_table(wb, _add_sheet(wb, outcome.clubs_sheet), st,
                 cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
                                                                     for k, h, f in ccols],
                 title=_sheet_title(title, outcome.clubs_sheet.lower()))
     tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("cells", "read_ok", "sheet", "points_table")]
-    write_table(wb, wb.add_worksheet(sheet_name("Tournaments", used)), st, tours, tcols,
+    write_table(wb, _add_sheet(wb, "Tournaments"), st, tours, tcols,
                 title=_sheet_title(title, "tournaments"))
     for extra in outcome.sheets:
-        _extra_sheet(wb, wb.add_worksheet(sheet_name(extra.name, used)), st, extra, title)
+        _extra_sheet(wb, _add_sheet(wb, extra.name), st, extra, title)
     lg = outcome.ledger
     lcols = [(c, _header(c), "points" if c == "points" else ("date" if c == "date" else "text"))
              for c in lg.columns if c not in ("player", "_src")]
     counted = lg["counted"] if "counted" in lg.columns else None
-    write_table(wb, wb.add_worksheet(sheet_name("Ledger", used)), st, lg, lcols, title=_sheet_title(title, "ledger"),
+    write_table(wb, _add_sheet(wb, "Ledger"), st, lg, lcols, title=_sheet_title(title, "ledger"),
                 note="Every points award with the rule that made it. Counted = used in the player's total.",
                 cell_formats={"points": pd.Series(np.where(_is_false(counted), st.dropped, st.counted),
                                                   index=counted.index)} if counted is not None else None)
     iss = pd.DataFrame([i.as_dict() for i in issues],
                        columns=["severity", "code", "file", "sheet", "cell", "message", "hint"])
     rowfmt = iss["severity"].map({"error": st.error, "warning": st.warning}).where(lambda s: s.notna(), None)
-    write_table(wb, wb.add_worksheet(sheet_name("Issues", used)), st, iss,
+    write_table(wb, _add_sheet(wb, "Issues"), st, iss,
                 [(c, _header(c), "text") for c in iss.columns], title=_sheet_title(title, "issues"),
                 note="Warnings and notes found in the input (a build with errors writes nothing).",
                 row_format=rowfmt)
