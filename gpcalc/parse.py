@@ -312,7 +312,10 @@ def make_choice(choices: tuple[str, ...], aliases: dict[str, str] | None = None)
     """A reader for one of a fixed set of values (case-insensitive), with optional aliases."""
     lookup = {c.casefold(): c for c in choices}
     for alias, target in (aliases or {}).items():
-        lookup[alias.casefold()] = target
+        # (an alias to "" is a way to write blank, e.g. Title "Ninguno"; a field sharing another's aliases takes
+        # only those to its own choices: the tournament's State has no "Overseas", Prizes no "None" division)
+        if target in choices or not target:
+            lookup[alias.casefold()] = target
 
     def read_choice(raw: Any) -> str | None:
         text = clean_text(raw)

@@ -227,8 +227,8 @@ class Aarhus(Circuit):
         for (_tour, grp), rows in r[missing].groupby(["tournament", canon[missing]], sort=False):
             row = rows.iloc[0]
             issues.error("rounds-missing", f"group {grp} has no row on the Groups sheet: its number of rounds "
-                         "is needed to normalise to 7 rounds (§5 stk. 6)", file=row["file"], sheet="Groups",
-                         hint="add a row Group | Rounds for it on the Groups sheet")
+                         "is needed to normalise to 7 rounds (§5 stk. 6)",  # (at the group's first Results cell)
+                         hint="add a row Group | Rounds for it on the Groups sheet", **season.where(row, "group"))
         rounds = _rounds_of(r, canon, gkey)
         # §3 girls' trophy: an average of points per game; a blank Games cell is every round (ruling 1), which
         # needs the group's rounds
@@ -507,7 +507,7 @@ class Aarhus(Circuit):
                 error(g, "born_to", f"group {g} runs from {lo} to {hi}, backwards")
         spans = [(int(t.loc[g, "born_from"]), t.loc[g, "born_to"], g) for g in t.index
                  if g in R.AGE_GROUPS and pd.notna(t.loc[g, "born_from"])]
-        spans.sort()
+        spans.sort(key=lambda s: (s[0], np.inf if pd.isna(s[1]) else int(s[1]), s[2]))  # (an open Born to: last)
         for (lo1, hi1, g1), (lo2, _hi2, g2) in zip(spans, spans[1:]):
             if pd.isna(hi1) or lo2 <= int(hi1):
                 error(g2, "born_from", f"groups {g1} ({lo1}–{'' if pd.isna(hi1) else int(hi1)}) and {g2} (from "

@@ -233,7 +233,9 @@ class FECODAZ(Circuit):
             if needs_base and pd.isna(tour.base_category):
                 issues.error("missing-base-category", f"{tour.tournament}: Base category is blank; a {tour.kind} "
                              "tournament needs the categoría the federation assigned (Art. 3)",
-                             cell=cells.get("base_category", ""), hint="write the base categoría, e.g. 8", **where)
+                             cell=cells.get("base_category") or cells.get("kind", ""),  # (no such row: at Kind)
+                             hint="write the base categoría, e.g. 8 (add a row Base category if there is none)",
+                             **where)
             if tour.kind in R.CATEGORY_KINDS or tour.kind == "Sub 14":  # (the youth rankings use item 5 too)
                 # the first five blank scores (itertuples: ``row.name`` is the player's name column)
                 for row in r.take(blank_score.first(g, 5)).itertuples() if blank_score.count(g) else ():
@@ -288,8 +290,8 @@ class FECODAZ(Circuit):
                 if c >= 1 and c <= table.last and c not in table.rows:
                     tour = first_of.loc[row.tournament]
                     issues.error("category-not-in-table", f"{row.tournament}: categoría {c} is not in the Points "
-                                 "table", file=tour.file, sheet=tour.sheet, hint="add the row for categoría "
-                                 f"{c} to the Points sheet of season.xlsx")
+                                 "table", file=tour.file, sheet=tour.sheet, cell=_category_cell(tour.cells),
+                                 hint=f"add the row for categoría {c} to the Points sheet of season.xlsx")
 
     def _table(self, season, issues: Issues | None = None) -> R.PointsTable | None:
         raw = season.raw_sheets.get("Points")
@@ -676,7 +678,7 @@ class FECODAZ(Circuit):
                     season.issues.error(
                         "category-not-in-table", f"{label}: categoría{'s' if many else ''} {listed} "
                         f"{'are' if many else 'is'} not in the Points table",
-                        file=tour["file"], sheet=tour["sheet"],
+                        file=tour["file"], sheet=tour["sheet"], cell=_category_cell(tour.get("cells")),
                         hint="add the row for that categoría to the Points sheet of season.xlsx")
         return awards, members, object_members
 
@@ -1398,6 +1400,12 @@ class _Hits:
 def _records(frame: pd.DataFrame) -> list[SimpleNamespace]:
     """Rows as objects with attribute access (itertuples would rename `_cells`)."""
     return [SimpleNamespace(**row) for row in frame.to_dict("records")]
+
+
+def _category_cell(cells: Any) -> str:
+    """Where a tournament's categoría is decided: its Base category cell, else its Kind (then its Name)."""
+    cells = cells if isinstance(cells, dict) else {}
+    return cells.get("base_category") or cells.get("kind") or cells.get("name", "")
 
 
 def _cell(p: R.TableProblem) -> str:

@@ -88,12 +88,12 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
     rows = [r for _, r in numbered]
     if not rows:
         return [], [TableProblem("error", "the Pot sheet is empty: write a header Place | Percent and one row per "
-                                 "place", -1, -1)], []
+                                 "place", 0, 0)], []
     head = [str(x).strip().casefold() for x in rows[0][:2]]
     if len(head) < 2 or head[0] not in {"place", "puesto", "lugar", "pos"} or head[1].rstrip(" %") not in {
             "percent", "porcentaje", "percentage", "%", ""}:
         errors.append(TableProblem("error", f"the Pot sheet's header is '{' | '.join(head)}': write Place | Percent",
-                                   -1, -1))
+                                   numbered[0][0] - 1, 0))
         return [], errors, warnings
     raw: list[tuple[int, Decimal, bool]] = []
     for i, r in numbered[1:]:
@@ -115,10 +115,11 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
         if value is None or value < 0:
             errors.append(TableProblem("error", f"row {i}: '{text}' is not a percentage", i - 1, 1))
             continue
+        if any(p == int(place) for p, _, _ in raw):
+            errors.append(TableProblem("error", f"row {i}: place {int(place)} appears twice in the Pot sheet",
+                                       i - 1, 0))
+            continue
         raw.append((int(place), Decimal(str(value)), is_pct))
-    places = [p for p, _, _ in raw]
-    if len(set(places)) != len(places):
-        errors.append(TableProblem("error", "a place appears twice in the Pot sheet", -1, -1))
     fractions = raw and all(not is_pct and v <= 1 for _, v, is_pct in raw) and sum(v for _, v, _ in raw) <= 1
     out = [(p, v if fractions else v / 100) for p, v, _ in raw]
     out.sort()
