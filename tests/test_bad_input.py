@@ -677,9 +677,9 @@ def hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file() and "output" not in p.relative_to(folder).parts}
 
 
-def run_build(folder: Path, *extra: str) -> Run:
-    """`gpcalc build FOLDER --json FOLDER/output/standings.json` through CliRunner; the issues of that same run
-    are recorded as data (by wrapping pipeline.compute, which the build calls)."""
+def invoke_build(folder: Path, *extra: str):
+    """`gpcalc build FOLDER --json FOLDER/output/standings.json` through CliRunner: (click's result, the issues of
+    that same run, recorded as data by wrapping pipeline.compute, which the build calls). Asserts nothing."""
     from gpcalc import pipeline
 
     seen: list[Issue] = []
@@ -694,13 +694,20 @@ def run_build(folder: Path, *extra: str) -> Run:
         seen.extend(result.issues.items)
         return result
 
-    start = time.perf_counter()
     pipeline.compute = recording
     try:
         res = CliRunner().invoke(main, ["build", str(folder), "--json",
                                         str(folder / "output" / "standings.json"), *extra])
     finally:
         pipeline.compute = original
+    return res, seen
+
+
+def run_build(folder: Path, *extra: str) -> Run:
+    """`gpcalc build FOLDER --json FOLDER/output/standings.json` (:func:`invoke_build`): no exception escapes and
+    no traceback is printed; the run with its issues."""
+    start = time.perf_counter()
+    res, seen = invoke_build(folder, *extra)
     seconds = time.perf_counter() - start
     assert res.exception is None or isinstance(res.exception, SystemExit), short(res.output)
     assert "Traceback" not in res.output

@@ -45,14 +45,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from gpcalc.cli import main
-from gpcalc.issues import InputError, Issue
 from tests.builders import write_book
-from tests.test_bad_input import PREVIOUS, Run, hashes
+from tests.test_bad_input import PREVIOUS, Run, hashes, invoke_build
+from tests.test_bad_input_fuzz import _VALUE as ACF_VALUE
 
 D = dt.date
 EXAMPLES = int(os.environ.get("GPCALC_FUZZ_EXAMPLES", "15"))
@@ -239,25 +237,7 @@ def _build(folder: Path) -> tuple[Run, BaseException | None, Any]:
     escapes the command is returned (with its traceback) instead of failing at once: a known crash can then be
     told from a new one. In-process, click's runner sees the exception that ``gpcalc`` itself turns into
     "gpcalc: internal error (…)", exit 1."""
-    from gpcalc import pipeline
-
-    seen: list[Issue] = []
-    original = pipeline.compute
-
-    def recording(*args, **kwargs):
-        try:
-            result = original(*args, **kwargs)
-        except InputError as exc:
-            seen.extend(exc.issues.items)
-            raise
-        seen.extend(result.issues.items)
-        return result
-
-    pipeline.compute = recording
-    try:
-        res = CliRunner().invoke(main, ["build", str(folder), "--json", str(folder / "output" / "standings.json")])
-    finally:
-        pipeline.compute = original
+    res, seen = invoke_build(folder)
     exc = res.exception if res.exception is not None and not isinstance(res.exception, SystemExit) else None
     return Run(res.exit_code, res.output, seen, 0.0), exc, res.exc_info
 
@@ -316,16 +296,7 @@ def _promise(folder: Path, *, tolerate: bool = False, seconds: int = 60) -> Run:
 # ------------------------------------------------------------------------------------------ the values
 
 CIRCUIT_STRINGS = ["A+B", "AB", "Pre-qualified", "Justified", "GM", "½", "Sí", "Nej", "Rápido", "2012/13"]
-VALUE = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-10_000, 10_000),
-    st.floats(-1e6, 1e6, allow_nan=False),
-    st.dates(dt.date(1850, 1, 1), dt.date(2100, 12, 31)),
-    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12),
-    st.sampled_from(["=3", "3=", "4½", "4,5", "1.500", "31/02/2005", "N/A", "-", "Yes", "Ja", "W", "1/3/2004"]),
-    st.sampled_from(CIRCUIT_STRINGS),
-)
+VALUE = st.one_of(ACF_VALUE, st.sampled_from(CIRCUIT_STRINGS))  # (the ACF fuzz's values, and these)
 
 # Open defects, each pinned by an xfail(strict) regression test with its exact input: a property's example whose
 # only broken promise is one of these is rejected (hypothesis.reject), so a known defect does not make the suite
