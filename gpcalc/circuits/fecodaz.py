@@ -360,7 +360,7 @@ class FECODAZ(Circuit):
         extra_awards, extra_members, object_members = self._amateur_youth(season, r, tours, table, codes)
         awards = pd.concat([senior.drop(columns="place"), team.drop(columns="place"),
                             extra_awards.drop(columns=["position", "place"])], ignore_index=True)
-        del senior, team  # (their memory freed now, for the frames below to reuse)
+        del senior, team, cat_rows, team_rows  # (their memory freed now, for the frames below to reuse)
         awards["points"] = awards["points"].astype("float64")
         awards["tournament"] = awards["tournament"].astype("int64")  # (an empty award frame has object columns)
         awards["player"] = awards["player"].astype("int64")
