@@ -542,8 +542,12 @@ def find_header(rows: list[list[Any]], fields: tuple[Field, ...], scan: int = 10
     return best
 
 
-def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Table:
-    """Map headers to fields, parse every cell, record each problem with its cell address."""
+def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const: dict[str, str] | None = None
+               ) -> Table:
+    """Map headers to fields, parse every cell, record each problem with its cell address. `const`: text
+    columns with one value on every row (the tournament, file and sheet), added after the fields' columns as
+    ``frame[key] = value`` would add them — built with the frame, as inserting them afterwards costs more than
+    reading a small sheet."""
     rows = raw.rows
     fields = spec.fields
     where = {"file": file, "sheet": raw.name}
@@ -597,6 +601,8 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues) -> Tab
             continue
         values = [r[j] if j < len(r) else None for _, r in data_rows]
         out[f.key] = _parse_column(values, excel_rows, f, letters[f.key], issues, where, noted)
+    for key, value in (const or {}).items():
+        out[key] = pd.array([value] * len(data_rows), dtype="str")
     frame = pd.DataFrame(out)
     if len(frame) < spec.min_rows:
         issues.error("empty-sheet", f"the sheet '{raw.name}' has no rows below its header",

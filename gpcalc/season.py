@@ -640,7 +640,9 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                      cell=settings["_cells"].get("circuit", ""),
                      hint=f"move it to a {declared} season folder, or refill it from: gpcalc template {circuit.name}")
         return
-    table = read_table(rsheet, rspec, book.label, issues)
+    label = settings.get("name") or Path(book.label).stem
+    table = read_table(rsheet, rspec, book.label, issues,
+                       const={"tournament": label, "file": book.label, "sheet": rsheet.name})
     # a Results sheet without a Sex or Born column: the women's/girls' and the junior/age rankings are decided by
     # them, so their absence is said (the register may still give them per player)
     keys = {f.key for f in rspec.fields}
@@ -650,7 +652,6 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
             issues.warning("no-column", f"the Results sheet has no {name} column: {decides} count its players "
                            f"only where the Players register gives their {name.lower()}", file=book.label,
                            sheet=rsheet.name, hint=f"add a column headed '{name}' and fill it in")
-    label = settings.get("name") or Path(book.label).stem
     settings["tournament"] = label
     settings["file"] = book.label
     settings["sheet"] = tsheet.name
@@ -658,8 +659,6 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     settings["cells"] = settings.pop("_cells")
     tours.append(settings)
     frame = table.frame
-    frame["tournament"] = label
-    frame["file"], frame["sheet"] = book.label, rsheet.name
     season.letters[(book.label, rsheet.name)] = table.letters
     season.letters[(book.label, tsheet.name)] = {k: v[0] for k, v in settings["cells"].items()}
     result_frames.append(frame)
@@ -670,11 +669,10 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                 issues.error("missing-sheet", f"the workbook has no '{spec.name}' sheet", file=book.label,
                              hint=spec.help or f"add the {spec.name} sheet from the template")
             continue
-        t = read_table(sh, spec, book.label, issues)
-        f = t.frame
-        f["tournament"], f["file"], f["sheet"] = label, book.label, sh.name
+        t = read_table(sh, spec, book.label, issues, const={"tournament": label, "file": book.label,
+                                                            "sheet": sh.name})
         season.letters[(book.label, sh.name)] = t.letters
-        extra[spec.name].append(f)
+        extra[spec.name].append(t.frame)
 
 
 def _is_blank_template(tsheet: RawSheet, rsheet: RawSheet) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .parse import HINTS, READERS, header_key, make_choice
@@ -36,7 +37,7 @@ class Field:
     @property
     def reader(self) -> Callable[[Any], Any]:
         if self.kind == "choice":
-            return make_choice(self.choices, dict(self.choice_aliases))
+            return _choice_reader(self.choices, self.choice_aliases)
         return READERS[self.kind]
 
     @property
@@ -57,7 +58,7 @@ class Field:
         return f"{HINTS[self.kind]} ({span})"
 
     def names(self) -> list[str]:
-        return [header_key(n) for n in (self.name, *self.aliases)]
+        return list(_header_keys((self.name, *self.aliases)))
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,23 @@ class SheetSpec:
     extra: dict = field(default_factory=dict)
 
     def names(self) -> list[str]:
-        return [header_key(n) for n in (self.name, *self.aliases)]
+        return list(_header_keys((self.name, *self.aliases)))
 
 
+@cache
+def _header_keys(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The header keys of a field's or sheet's names, worked out once (every workbook's headers are matched
+    against them: 30 lookups a workbook)."""
+    return tuple(header_key(n) for n in names)
+
+
+@cache
+def _choice_reader(choices: tuple[str, ...], aliases: tuple[tuple[str, str], ...]) -> Callable[[Any], Any]:
+    """One reader per choice field (it holds nothing but its look-up table), not one per workbook read."""
+    return make_choice(choices, dict(aliases))
+
+
+@cache
 def snake(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "_", name.casefold()).strip("_")
 
