@@ -26,6 +26,9 @@ MAX_CELL_CHARS = 32_767  # characters in one cell (Excel's own limit)
 _MAX_CELL_XML = 4 * MAX_CELL_CHARS + 4096  # bytes of one cell's XML that cannot hold ≤ MAX_CELL_CHARS characters
 _CHUNK = 1 << 18
 _MB = 1024 * 1024
+# the dtype ``frame[key] = "text"`` gives a column (pandas' default string dtype), as an instance: looking the
+# name "str" up again for every constant column of every small sheet costs more than building the column
+_TEXT = pd.array([""], dtype="str").dtype
 
 
 @dataclass
@@ -602,7 +605,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
         values = [r[j] if j < len(r) else None for _, r in data_rows]
         out[f.key] = _parse_column(values, excel_rows, f, letters[f.key], issues, where, noted)
     for key, value in (const or {}).items():
-        out[key] = pd.array([value] * len(data_rows), dtype="str")
+        out[key] = pd.array([value] * len(data_rows), dtype=_TEXT)
     frame = pd.DataFrame(out)
     if len(frame) < spec.min_rows:
         issues.error("empty-sheet", f"the sheet '{raw.name}' has no rows below its header",
