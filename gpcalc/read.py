@@ -187,7 +187,9 @@ _DIMENSION = re.compile(rb'<dimension\s+ref="[A-Z]*\$?(\d*)(?::\$?([A-Z]+)\$?(\d
 _ROW_R = re.compile(rb'<row\b[^>]*?\br="(\d+)"')
 _ROW_R_ANY = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="(\d+)"')
 _HIDDEN_ROW = re.compile(rb'<row\b[^>]*?\bhidden="(?:1|true)"[^>]*>')
-_WIDE_CELL = re.compile(rb'<c\s[^>]*?\br="([A-Z]{2,3})\d')
+# a cell reference of two or three letters (the literal start lets the search skip ahead; inside <sheetData>
+# only a cell's r attribute has the form r="AB12": a row's r is digits, a formula's range is ref="…")
+_WIDE_CELL = re.compile(rb'r="([A-Z]{2,3})\d')
 _CELL_REF = re.compile(rb'<c\s[^>]*?\br="([A-Z]+\d+)"')
 _VALUE = re.compile(rb"<v>\s*[^<\s]")
 _SHEET_TAG = re.compile(rb"<(?:\w+:)?sheet\s[^>]*>")
@@ -363,7 +365,7 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
         carry = b""
         if first:
             first = False
-            if any(d in buf[:_CHUNK] for d in _DTD):
+            if any(buf.find(d, 0, _CHUNK) >= 0 for d in _DTD):
                 return _dtd_problem(f"for sheet '{name}'")
             prefix = re.search(rb"<(\w+:)?worksheet\b", buf)
             if prefix and prefix.group(1):  # e.g. <x:worksheet> from the OpenXML SDK
@@ -376,7 +378,8 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                     return problem
         finished = False
         if not in_data:
-            if _EMPTY_DATA.search(buf):
+            named = buf.find(b"sheetData")  # (an empty <sheetData/> holds the name: searched around it only)
+            if named >= 0 and _EMPTY_DATA.search(buf, max(0, named - 256), named + 256):
                 break
             at = buf.find(b"sheetData")
             if at < 0:
@@ -507,7 +510,7 @@ def _scan_strings(member) -> tuple | None:
         buf = carry + chunk
         if first:
             first = False
-            if any(d in buf[:_CHUNK] for d in _DTD):
+            if any(buf.find(d, 0, _CHUNK) >= 0 for d in _DTD):
                 return _dtd_problem("xl/sharedStrings.xml")
         if not chunk:
             return None

@@ -203,6 +203,12 @@ def million_rows() -> bytes:
     return b"".join(b'<row r="%d"><c r="B%d"><v>%d</v></c></row>' % (i, i, i) for i in range(1, 1_000_002))
 
 
+def far_cells() -> bytes:
+    """300 rows with a cell in column ZZZ (18,278): 5.5 M cells of used range, known only from the cells."""
+    return b"".join(b'<row r="%d"><c r="B%d"><v>%d</v></c><c r="ZZZ%d"><v>1</v></c></row>' % (i, i, i, i)
+                    for i in range(1, 301))
+
+
 def long_cell(chars: int) -> bytes:
     """Results with a header and one row whose Name (C2) has `chars` characters (Excel stops at 32,767)."""
     head = b"".join(b'<c r="%s1" t="inlineStr"><is><t>%s</t></is></c>' % (bytes([65 + j]), h.encode())
@@ -444,6 +450,8 @@ CASES: list[Case] = [
          "too-many-rows", "range.xlsx", "Results"),
     Case("far-cell", "a stray cell far to the right (XFD400) making a huge used range",
          acf(post=hostile("wide.xlsx", styled_book(_far_cell))), "too-many-cells", "wide.xlsx", "Results"),
+    Case("far-cells-no-range", "stray cells in column ZZZ on 300 rows, with no used range to say so",
+         acf(post=hostile("far.xlsx", with_results_xml(far_cells))), "too-many-cells", "far.xlsx", "Results"),
     Case("ten-mb-cell", "a cell of 10 MB", acf(post=hostile("long.xlsx", with_results_xml(ten_mb_cell))),
          "cell-too-long", "long.xlsx", "Results!C2"),
     Case("long-cell", "a name longer than Excel's 32,767 characters (40,000)",

@@ -230,3 +230,39 @@ def test_a_file_given_as_the_season_folder_is_named_as_a_file(tmp_path):  # CONT
     res = CliRunner().invoke(main, ["check", str(f)])
     assert res.exit_code == 1
     assert "is a file, not a folder" in res.output and "does not exist" not in res.output
+
+
+def _console(*args: str) -> subprocess.CompletedProcess:
+    """The installed `gpcalc` command (gpcalc.cli.console: run, then a fast exit), in a child process."""
+    return subprocess.run([sys.executable, "-c", "from gpcalc.cli import console; console()", *args],
+                          capture_output=True, text=True)
+
+
+def test_the_installed_command_keeps_every_exit_status_and_all_its_output(tmp_path):
+    """CONTRACT: "Exit status: 0 success (warnings allowed); 1 the input has errors …; 2 usage error." The
+    installed command ends the process without Python's teardown (pyproject: gpcalc.cli:console); what it
+    printed must still all arrive, and the status must be the command's."""
+    folder = season(tmp_path)
+    ok = _console("build", str(folder))
+    assert ok.returncode == 0, ok.stderr
+    assert "0 errors" in ok.stdout.splitlines()[-1]  # the last line printed arrived
+    assert (folder / "output" / "standings.xlsx").exists()
+    listed = _console("check", str(folder))
+    assert listed.returncode == 0 and listed.stdout == subprocess.run(
+        [sys.executable, "-c", "from gpcalc.cli import run; run()", "check", str(folder)],
+        capture_output=True, text=True).stdout  # the same text as the entry point without the fast exit
+    missing = _console("build", str(tmp_path / "nowhere"))
+    assert missing.returncode == 1 and "does not exist" in missing.stdout + missing.stderr
+    usage = _console("bogus")
+    assert usage.returncode == 2 and "No such command" in usage.stderr
+    helped = _console("--help")
+    assert helped.returncode == 0 and "build" in helped.stdout
+
+
+def test_the_installed_command_is_the_fast_exit_entry_point():
+    """pyproject's console script is gpcalc.cli:console (run plus the fast exit), not run itself."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["gpcalc"] == "gpcalc.cli:console"
