@@ -262,6 +262,12 @@ _DATE_FORMS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%d/%m/%y", "%d.%
                "%d %B %Y", "%Y-%m-%d %H:%M:%S")
 
 
+# the first four of _DATE_FORMS as patterns (strptime's %Y is four digits, %m and %d one or two); ASCII digits only,
+# as strptime's
+_ISO_DATE = re.compile(r"(?P<y>[0-9]{4})-(?P<m>[0-9]{1,2})-(?P<d>[0-9]{1,2})")
+_DAY_FIRST = re.compile(r"(?P<d>[0-9]{1,2})(?P<sep>[/.\-])(?P<m>[0-9]{1,2})(?P=sep)(?P<y>[0-9]{4})")
+
+
 def _from_serial(value: float) -> dt.date:
     return _EXCEL_EPOCH + dt.timedelta(days=int(value))
 
@@ -285,6 +291,13 @@ def read_date(raw: Any) -> dt.date | None:
     text = clean_text(raw)
     if not text:
         return None
+    quick = _ISO_DATE.fullmatch(text) or _DAY_FIRST.fullmatch(text)
+    if quick:  # 2004-03-01, 1/3/2004, 1.3.2004, 1-3-2004: what strptime's first forms read, without trying each
+        y, m, d = (quick["y"], quick["m"], quick["d"])
+        try:
+            return dt.date(int(y), int(m), int(d))
+        except ValueError:
+            pass  # (31/2/2004: the forms below say what is wrong, as before)
     for form in _DATE_FORMS:
         try:
             return dt.datetime.strptime(text, form).date()

@@ -111,3 +111,32 @@ def test_readers_never_crash(text):
     for reader in (read_score, read_place, read_yesno, read_sex, read_date, read_born, read_money):
         with contextlib.suppress(BadValue):
             reader(text)
+
+
+def _dates_by_strptime(text: str):
+    """read_date's text forms tried one by one, as it did before its pattern fast path."""
+    from gpcalc import parse
+
+    for form in parse._DATE_FORMS:
+        with contextlib.suppress(ValueError):
+            return dt.datetime.strptime(text, form).date()
+    return "bad"
+
+
+@given(st.tuples(st.sampled_from(["", "0", "1", "01", "12", "13", "29", "31", "32", "2004", "0005", "99", "٣"]),
+                 st.sampled_from(["/", ".", "-", " "]),
+                 st.sampled_from(["", "0", "1", "02", "2", "12", "13", "Mar"]),
+                 st.sampled_from(["/", ".", "-", " "]),
+                 st.sampled_from(["", "1", "29", "31", "2004", "2005", "04", "20050", "١"])))
+def test_text_dates_read_as_the_forms_say(parts):
+    """Rulebook-free parsing rule (CONTRACT: dates "2004-03-01 or 1/3/2004, day first"): the fast path for the
+    common forms reads exactly what trying each strptime form reads, and refuses what they refuse."""
+    text = "".join(parts)
+    try:
+        got = read_date(text)
+    except BadValue:
+        got = "bad"
+    if text.strip() == "":
+        assert got is None
+    else:
+        assert got == _dates_by_strptime(" ".join(text.split()))
