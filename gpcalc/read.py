@@ -378,10 +378,9 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                     return problem
         finished = False
         if not in_data:
-            named = buf.find(b"sheetData")  # (an empty <sheetData/> holds the name: searched around it only)
-            if named >= 0 and _EMPTY_DATA.search(buf, max(0, named - 256), named + 256):
+            at = buf.find(b"sheetData")  # (an empty <sheetData/> holds the name: searched around it only)
+            if at >= 0 and _EMPTY_DATA.search(buf, max(0, at - 256), at + 256):
                 break
-            at = buf.find(b"sheetData")
             if at < 0:
                 if not chunk:
                     break
