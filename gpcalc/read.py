@@ -7,6 +7,7 @@ import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -599,12 +600,14 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
     data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and row_filled(r)]
     excel_rows = [i + 1 for i, _ in data_rows]
     out: dict[str, Any] = {"row": excel_rows}
+    # the rows turned into columns once (a short row's missing cells are blank)
+    columns = list(zip_longest(*(r for _, r in data_rows)))
     for f in fields:
         j = cols.get(f.key)
         if j is None:
             out[f.key] = [f.default] * len(data_rows)
             continue
-        values = [r[j] if j < len(r) else None for _, r in data_rows]
+        values = list(columns[j]) if j < len(columns) else [None] * len(data_rows)
         out[f.key] = _parse_column(values, excel_rows, f, letters[f.key], issues, where, noted)
     for key, value in (const or {}).items():
         out[key] = pd.array([value] * len(data_rows), dtype=_TEXT)
@@ -684,8 +687,8 @@ def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: st
             results[key] = exc
     parsed = [results[k] for k in keyed]
     bad = {k for k, v in results.items() if v is None or isinstance(v, BadValue)}
-    if not bad:
-        return parsed
+    if not bad or (not f.required and f.default is None and all(results[k] is None for k in bad)):
+        return parsed  # (nothing to report, and a blank stays blank)
     for i, (key, row) in enumerate(zip(keyed, excel_rows)):
         if key not in bad:
             continue
