@@ -196,9 +196,10 @@ def test_the_output_gets_an_ordinary_files_permissions(tmp_path):
     assert out.stat().st_mode & 0o777 == 0o664
 
 
-def _gpcalc(*args: str) -> subprocess.CompletedProcess:
-    """The installed entry point's behaviour (gpcalc.cli.run), in a child process."""
-    return subprocess.run([sys.executable, "-c", "from gpcalc.cli import run; run()", *args],
+def _gpcalc(*args: str, entry: str = "run") -> subprocess.CompletedProcess:
+    """An entry point's behaviour in a child process: gpcalc.cli.run, or (entry="console") the installed
+    `gpcalc` command, which is run followed by a fast exit."""
+    return subprocess.run([sys.executable, "-c", f"from gpcalc.cli import {entry}; {entry}()", *args],
                           capture_output=True, text=True)
 
 
@@ -233,9 +234,7 @@ def test_a_file_given_as_the_season_folder_is_named_as_a_file(tmp_path):  # CONT
 
 
 def _console(*args: str) -> subprocess.CompletedProcess:
-    """The installed `gpcalc` command (gpcalc.cli.console: run, then a fast exit), in a child process."""
-    return subprocess.run([sys.executable, "-c", "from gpcalc.cli import console; console()", *args],
-                          capture_output=True, text=True)
+    return _gpcalc(*args, entry="console")
 
 
 def test_the_installed_command_keeps_every_exit_status_and_all_its_output(tmp_path):
@@ -248,9 +247,8 @@ def test_the_installed_command_keeps_every_exit_status_and_all_its_output(tmp_pa
     assert "0 errors" in ok.stdout.splitlines()[-1]  # the last line printed arrived
     assert (folder / "output" / "standings.xlsx").exists()
     listed = _console("check", str(folder))
-    assert listed.returncode == 0 and listed.stdout == subprocess.run(
-        [sys.executable, "-c", "from gpcalc.cli import run; run()", "check", str(folder)],
-        capture_output=True, text=True).stdout  # the same text as the entry point without the fast exit
+    # the same text as the entry point without the fast exit
+    assert listed.returncode == 0 and listed.stdout == _gpcalc("check", str(folder)).stdout
     missing = _console("build", str(tmp_path / "nowhere"))
     assert missing.returncode == 1 and "does not exist" in missing.stdout + missing.stderr
     usage = _console("bogus")
