@@ -9,7 +9,6 @@ both spellings — never merged silently.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -99,18 +98,18 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
 
     # Warnings: one name, several IDs.
     multi = ids_per_norm[ids_per_norm > 1].index
+    listed_ids = _first_per(with_id, "_norm", "id", multi)
     for norm in sorted(multi):
-        sub = with_id[with_id["_norm"] == norm].drop_duplicates("id")
-        listed = "; ".join(f"'{n}' (ID {i})" for n, i in zip(sub["name"], sub["id"]))
+        listed = "; ".join(f"'{n}' (ID {i})" for i, n in listed_ids[norm].items())
         issues.warning("same-name-different-ids", f"players with the same name have different IDs: {listed}",
                        hint="if they are one person, correct the ID; if not, nothing to do")
     # One ID, several really different names.
     names_per_id = with_id.groupby("id").size()
-    for pid in sorted(names_per_id[names_per_id > 1].index):
-        sub = with_id[with_id["id"] == pid].drop_duplicates("_norm")
-        names = list(sub["name"])
+    shared = names_per_id[names_per_id > 1].index
+    listed_names = _first_per(with_id, "id", "_norm", shared)
+    for pid in sorted(shared):
         issues.warning("same-id-different-names", f"ID {pid} is used for different names: "
-                       + " / ".join(f"'{n}'" for n in names),
+                       + " / ".join(f"'{n}'" for n in listed_names[pid].values()),
                        hint="check the ID; the register's spelling is used where the player is in it")
     # A row without an ID whose name has several IDs elsewhere: it can take none of them — another player
     ambiguous = u["id"].isna().to_numpy() & u["_norm"].isin(multi).to_numpy()
@@ -178,6 +177,18 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
         r["id"] = pd.Series(first_id, index=r.index, copy=False).where(lambda s: s.notna(), key_id)
     season.results = r.drop(columns="_norm")
     season.players = reg.drop(columns="_norm")
+
+
+def _first_per(frame: pd.DataFrame, by: str, other: str, wanted: pd.Index) -> dict:
+    """For each `by` value in `wanted`: {`other` value: name}, the first row of each `other` value in the frame's
+    order — what ``frame[frame[by] == value].drop_duplicates(other)`` gives, for all the values in one pass."""
+    out: dict = {}
+    if not len(wanted):
+        return out
+    sel = frame[frame[by].isin(wanted)]
+    for key, value, name in zip(sel[by].tolist(), sel[other].tolist(), sel["name"].tolist()):
+        out.setdefault(key, {}).setdefault(value, name)
+    return out
 
 
 def _first_rows(player: np.ndarray, mask: np.ndarray, n_players: int) -> np.ndarray:
@@ -320,35 +331,54 @@ def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit:
     blocks: dict[str, list[int]] = {}
     for k, n in enumerate(all_norms):
         blocks.setdefault("".join(sorted(w[0] for w in n.split()))[:3], []).append(k)
-    found = 0
+    # the pairs worth a look, block by block (in the order the spellings were seen, as before: the first, then the
+    # second), as positions in `names`
+    firsts: list[int] = []
+    seconds: list[int] = []
     for block in sorted(blocks):
         members = blocks[block]
         if len(members) < 2 or len(members) > 400 or all(all_ids[k] is not None for k in members):
             continue
-        norms = [all_norms[k] for k in members]
-        shown = [all_shown[k] for k in members]
-        ids = [all_ids[k] for k in members]
-        free = [k for k, x in enumerate(ids) if x is None]  # the spellings without an ID: one side of each pair
-        pairs = sorted({(min(f, k), max(f, k)) for f in free for k in range(len(norms)) if k != f})
-        chars = [Counter(n) for n in norms]
-        for p, q in pairs:  # (in the order the spellings were seen, as before: the first, then the second)
-            a, b = norms[p], norms[q]
-            if abs(len(a) - len(b)) > 2:
-                continue
-            # (the letters in common bound difflib's ratio from above — its quick_ratio — without building it)
-            close = 2 * sum((chars[p] & chars[q]).values()) >= 0.9 * (len(a) + len(b)) - 1e-9
-            if sorted(a.split()) == sorted(b.split()) or (close and
-                                                          difflib.SequenceMatcher(None, a, b).ratio() >= 0.9):
-                with_id = ids[p] if ids[p] is not None else ids[q]
-                one, two = (shown[p], shown[q]) if ids[p] is None else (shown[q], shown[p])  # (no ID first)
-                if with_id is None:
-                    text, hint = (f"'{one}' and '{two}' look like the same player spelled two ways; they are "
-                                  "counted as two players", "use one spelling (or give both rows the player's ID)")
-                else:
-                    text, hint = (f"'{one}' (no ID) and '{two}' (ID {with_id}) look like the same player spelled "
-                                  "two ways; they are counted as two players",
-                                  f"if they are one player, give the rows of '{one}' the ID {with_id}")
-                season.issues.warning("similar-names", text, hint=hint)
-                found += 1
-                if found >= limit:
-                    return
+        free = [k for k, m in enumerate(members) if all_ids[m] is None]  # without an ID: one side of each pair
+        for p, q in sorted({(min(f, k), max(f, k)) for f in free for k in range(len(members)) if k != f}):
+            a, b = members[p], members[q]
+            if abs(len(all_norms[a]) - len(all_norms[b])) <= 2:
+                firsts.append(a)
+                seconds.append(b)
+    close = _letters_in_common(all_norms, firsts, seconds)
+    found = 0
+    for p, q, near in zip(firsts, seconds, close.tolist()):
+        a, b = all_norms[p], all_norms[q]
+        if sorted(a.split()) == sorted(b.split()) or (near and difflib.SequenceMatcher(None, a, b).ratio() >= 0.9):
+            with_id = all_ids[p] if all_ids[p] is not None else all_ids[q]
+            one, two = (all_shown[p], all_shown[q]) if all_ids[p] is None else (all_shown[q], all_shown[p])
+            if with_id is None:
+                text, hint = (f"'{one}' and '{two}' look like the same player spelled two ways; they are "
+                              "counted as two players", "use one spelling (or give both rows the player's ID)")
+            else:
+                text, hint = (f"'{one}' (no ID) and '{two}' (ID {with_id}) look like the same player spelled "
+                              "two ways; they are counted as two players",
+                              f"if they are one player, give the rows of '{one}' the ID {with_id}")
+            season.issues.warning("similar-names", text, hint=hint)
+            found += 1
+            if found >= limit:
+                return
+
+
+def _letters_in_common(norms: list[str], firsts: list[int], seconds: list[int]) -> np.ndarray:
+    """Per pair (norms[firsts[i]], norms[seconds[i]]): whether the letters the two have in common (with repeats:
+    ``Counter(a) & Counter(b)``) could make difflib's ratio reach 0.9 — its quick_ratio bound, for all pairs at
+    once from a count of each spelling's letters."""
+    if not firsts:
+        return np.zeros(0, dtype=bool)
+    used, where = np.unique(np.r_[firsts, seconds], return_inverse=True)
+    texts = [norms[k] for k in used.tolist()]
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)  # a code point each
+    letters, letter = np.unique(points, return_inverse=True)
+    owner = np.repeat(np.arange(len(texts)), lengths)
+    counts = np.bincount(owner * len(letters) + letter, minlength=len(texts) * len(letters))
+    counts = counts.reshape(len(texts), len(letters))
+    a, b = where[:len(firsts)], where[len(firsts):]
+    common = np.minimum(counts[a], counts[b]).sum(axis=1)
+    return 2 * common >= 0.9 * (lengths[a] + lengths[b]) - 1e-9
