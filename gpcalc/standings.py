@@ -5,6 +5,8 @@ All functions are vectorised over every ranking at once; circuits only choose th
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -77,3 +79,23 @@ def shown_points(x: float, decimals: int) -> str:
 
     shown = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"
+
+
+def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
+    """``keys.map(mapping)`` looked up once per distinct key (a tournament column repeats each name many times);
+    the same values and dtype. Blank keys fall back to ``Series.map``."""
+    v = keys.to_numpy()
+    if v.dtype.kind == "i" and len(v) and v.min() >= 0 and v.max() < 4 * len(v) + 4096:
+        # integer codes (the circuit's tournament and player codes): the distinct keys by a presence table
+        # instead of a hashing (sorted rather than in order of appearance: the lookup is per key all the same)
+        present = np.zeros(int(v.max()) + 1, dtype=bool)
+        present[v] = True
+        uniques = np.flatnonzero(present).astype(v.dtype, copy=False)
+        codes = (np.cumsum(present) - 1)[v]
+        mapped = pd.Series(uniques).map(mapping)
+        return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
+    codes, uniques = pd.factorize(keys)
+    if len(codes) and codes.min() < 0:
+        return keys.map(mapping)
+    mapped = pd.Series(uniques).map(mapping)
+    return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)

@@ -148,7 +148,7 @@ class ACF(Circuit):
         named = results["section"].notna().to_numpy()
         several = secs.groupby("tournament").size()
         # a blank Section where the tournament has several (`blank-section`)
-        out = ~named & results["tournament"].map(several).gt(1).to_numpy()
+        out = ~named & st.tmap(results["tournament"], several).gt(1).to_numpy()
         pairs = results.loc[in_mapped & named, ["tournament", "section"]].drop_duplicates()
         wrong = [(t, s) for t, s, k in zip(pairs["tournament"], pairs["section"], _keys(pairs["section"]))
                  if (t, k) not in listed]

@@ -176,7 +176,7 @@ class FECODAZ(Circuit):
         r, t = season.results, season.tournaments
         if r.empty or "rounds" not in t.columns:
             return
-        rounds = r["tournament"].map(t.set_index("tournament")["rounds"])
+        rounds = R.tmap(r["tournament"], t.set_index("tournament")["rounds"])
         score = pd.to_numeric(r["score"], errors="coerce")
         over = (score > pd.to_numeric(rounds, errors="coerce")).fillna(False)
         for idx in r.index[over]:

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..parse import strip_accents
+from ..standings import tmap  # noqa: F401 — R.tmap: shared with the other circuits
 
 RULEBOOK = "FECODAZ"
 
@@ -85,26 +86,6 @@ def title_points(titles: pd.Series) -> pd.Series:
 def is_titled(titles: pd.Series) -> pd.Series:
     """Any FIDE or national title (used by the amateur title rule, Art. 3 amateur items 2-3)."""
     return titles.isin(list(TITLE_POINTS))
-
-
-def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
-    """``keys.map(mapping)`` looked up once per distinct key (a tournament column repeats each name many times);
-    the same values and dtype. Blank keys fall back to ``Series.map``."""
-    v = keys.to_numpy()
-    if v.dtype.kind == "i" and len(v) and v.min() >= 0 and v.max() < 4 * len(v) + 4096:
-        # integer codes (the circuit's tournament and player codes): the distinct keys by a presence table
-        # instead of a hashing (sorted rather than in order of appearance: the lookup is per key all the same)
-        present = np.zeros(int(v.max()) + 1, dtype=bool)
-        present[v] = True
-        uniques = np.flatnonzero(present).astype(v.dtype, copy=False)
-        codes = (np.cumsum(present) - 1)[v]
-        mapped = pd.Series(uniques).map(mapping)
-        return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
-    codes, uniques = pd.factorize(keys)
-    if len(codes) and codes.min() < 0:
-        return keys.map(mapping)
-    mapped = pd.Series(uniques).map(mapping)
-    return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
 
 
 def _first_index(codes: np.ndarray) -> np.ndarray:
