@@ -669,15 +669,21 @@ def _fill_merged(raw: RawSheet, header_i: int, file: str, issues: Issues) -> lis
     return rows
 
 
+_PLAIN_TYPES = frozenset({str, type(None)})
+
+
 def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: str, issues: Issues,
                   where: dict, noted: set[str] = frozenset()) -> list[Any]:
-    """Parse a column once per distinct value (keyed by type too: True, 1 and 1.0 differ), then spread the
-    results; only rows with a bad or missing value are visited again to report them."""
+    """Parse a column once per distinct value, then spread the results; only rows with a bad or missing value
+    are visited again to report them. A value is its own key, except in a column mixing types whose values can be
+    equal (True, 1 and 1.0 differ there: keyed by type too); text and blanks beside at most one other type — the
+    usual column — cannot mix so."""
     reader = f.reader
-    keyed = list(zip(map(type, values), values))
+    plain = len(set(map(type, values)) - _PLAIN_TYPES) <= 1
+    keyed = values if plain else list(zip(map(type, values), values))
     results: dict[Any, Any] = {}
     for key in dict.fromkeys(keyed):
-        value = key[1]
+        value = key if plain else key[1]
         try:
             if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
                 raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
