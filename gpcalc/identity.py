@@ -341,10 +341,10 @@ def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit:
             continue
         free = [k for k, m in enumerate(members) if all_ids[m] is None]  # without an ID: one side of each pair
         for p, q in sorted({(min(f, k), max(f, k)) for f in free for k in range(len(members)) if k != f}):
-            a, b = members[p], members[q]
-            if abs(len(all_norms[a]) - len(all_norms[b])) <= 2:
-                firsts.append(a)
-                seconds.append(b)
+            i, j = members[p], members[q]
+            if abs(len(all_norms[i]) - len(all_norms[j])) <= 2:
+                firsts.append(i)
+                seconds.append(j)
     close = _letters_in_common(all_norms, firsts, seconds)
     found = 0
     for p, q, near in zip(firsts, seconds, close.tolist()):

@@ -25,10 +25,8 @@ _SPACES = re.compile(r"\s+")
 
 def clean_text(raw: Any) -> str:
     """Text of a cell with non-breaking and repeated spaces folded; '' for blank."""
-    if type(raw) is str:  # (most cells: tested first)
-        if raw.isprintable() and raw[:1] != " " and raw[-1:] != " " and "  " not in raw:
-            return raw  # the common case: nothing to clean (NBSP, tabs, zero-width marks are not printable)
-        return _SPACES.sub(" ", raw.replace("\u00a0", " ").replace("\u200b", "").replace("\ufeff", "")).strip()
+    if type(raw) is str and raw.isprintable() and raw[:1] != " " and raw[-1:] != " " and "  " not in raw:
+        return raw  # the common case, tested first: nothing to clean (NBSP, tabs, zero-width marks are not printable)
     if raw is None:
         return ""
     if isinstance(raw, float):
