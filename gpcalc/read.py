@@ -670,6 +670,42 @@ def _fill_merged(raw: RawSheet, header_i: int, file: str, issues: Issues) -> lis
 
 
 _PLAIN_TYPES = frozenset({str, type(None)})
+_TEXT_KINDS = frozenset({"text", "id"})  # fields read by read_text (read_id: the same for text and blanks)
+
+
+def _plain_texts(distinct: dict) -> dict | None:
+    """A text field's distinct values (text and blanks only) read at once when no text needs cleaning — each is
+    then its own value (a blank or "" none): what :func:`gpcalc.parse.read_text` gives each, with one check over
+    all the texts instead of one call per text. None when the column holds anything else, or a text that
+    clean_text would change (not printable: NBSP, tab, zero-width; a space at an end; two spaces) or that is too
+    long: those are read one by one."""
+    texts = [v for v in distinct if type(v) is str]
+    if len(texts) + (None in distinct) != len(distinct):
+        return None
+    if texts:
+        joined = "\n".join(texts)  # (a newline is not printable: the check below cannot pass because of it)
+        if not "".join(texts).isprintable() or "  " in joined or " \n" in joined or "\n " in joined \
+                or joined[:1] == " " or joined[-1:] == " " or max(map(len, texts)) > MAX_CELL_CHARS:
+            return None
+    out: dict[Any, Any] = {t: t or None for t in texts}
+    if None in distinct:
+        out[None] = None
+    return out
+
+
+def _read_each(distinct: dict, reader: Callable[[Any], Any], plain: bool) -> dict:
+    """Each distinct value (key) read on its own: the value, or the BadValue it raised."""
+    results: dict[Any, Any] = {}
+    for key in distinct:
+        value = key if plain else key[1]
+        try:
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
+                               f"{MAX_CELL_CHARS:,}")
+            results[key] = reader(value)
+        except BadValue as exc:
+            results[key] = exc
+    return results
 
 
 def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: str, issues: Issues,
@@ -681,16 +717,10 @@ def _parse_column(values: list[Any], excel_rows: list[int], f: Field, letter: st
     reader = f.reader
     plain = len(set(map(type, values)) - _PLAIN_TYPES) <= 1
     keyed = values if plain else list(zip(map(type, values), values))
-    results: dict[Any, Any] = {}
-    for key in dict.fromkeys(keyed):
-        value = key if plain else key[1]
-        try:
-            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
-                               f"{MAX_CELL_CHARS:,}")
-            results[key] = reader(value)
-        except BadValue as exc:
-            results[key] = exc
+    distinct = dict.fromkeys(keyed)
+    results = _plain_texts(distinct) if plain and f.kind in _TEXT_KINDS else None
+    if results is None:
+        results = _read_each(distinct, reader, plain)
     parsed = [results[k] for k in keyed]
     bad = {k for k, v in results.items() if v is None or isinstance(v, BadValue)}
     if not bad or (not f.required and f.default is None and all(results[k] is None for k in bad)):

@@ -31,7 +31,8 @@ def _per_cell(values, f, letter, excel_rows, noted):
     for value, row in zip(values, excel_rows):
         try:
             if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                raise BadValue("too long")
+                raise BadValue(f"the cell holds {len(value):,} characters; gpcalc reads at most "
+                               f"{MAX_CELL_CHARS:,}")
             got = f.reader(value)
         except BadValue as exc:
             got = exc
@@ -64,3 +65,39 @@ def test_each_row_gets_what_its_own_cell_parses_to(f, values):
         assert _same(g, w), (v, g, w)
     assert [(i.code, i.cell, i.message) for i in issues.items] == \
         [(i.code, i.cell, i.message) for i in want_issues.items]
+
+
+TEXT_FIELDS = [f for f in FIELDS if f.kind in ("text", "id")]
+# texts that clean_text leaves alone and texts it changes (NBSP, tab, zero-width space, BOM, an edge space, two
+# spaces, an ideographic space, a line break), blanks, and a text longer than a cell may hold
+PIECES = ["Smith", "John", "O'Neil", "Ñúñez", "李", "🙂", " ", "  ", "\u00a0", "\t", "\u200b", "\ufeff", "\u3000",
+          "\n", "-", "0", "00123"]
+
+
+@pytest.mark.parametrize("f", TEXT_FIELDS, ids=lambda f: f"{f.key}-{f.kind}")
+@given(values=st.lists(st.one_of(st.none(), st.just(""), st.lists(st.sampled_from(PIECES), min_size=1,
+                                                                   max_size=4).map("".join)), max_size=25),
+       long=st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_text_columns_read_at_once_as_one_by_one(f, values, long):
+    """Issue 7: a column of text and blanks is read with one check over all its texts when none needs cleaning
+    (gpcalc.read._plain_texts); any text that does — or one over Excel's cell limit — sends the column back to
+    one reading per text. Either way each row gets what its own cell reads to, with the same issues."""
+    values = list(values) + (["x" * (MAX_CELL_CHARS + 1)] if long else [])
+    rows = list(range(2, 2 + len(values)))
+    issues = Issues()
+    got = _parse_column(list(values), rows, f, "D", issues, {})
+    want, want_issues = _per_cell(values, f, "D", rows, set())
+    assert [(type(g), g) for g in got] == [(type(w), w) for w in want]
+    assert [(i.code, i.cell, i.message) for i in issues.items] == \
+        [(i.code, i.cell, i.message) for i in want_issues.items]
+
+
+def test_clean_texts_take_the_batch_path():
+    """The batch path is taken for a clean column (so the test above exercises both paths)."""
+    from gpcalc.read import _plain_texts
+
+    assert _plain_texts(dict.fromkeys(["Smith, John", "", None, "Ñúñez"])) == \
+        {"Smith, John": "Smith, John", "": None, None: None, "Ñúñez": "Ñúñez"}
+    for dirty in (["a ", "b"], ["a", " b"], ["a  b"], ["a\u00a0b"], ["x", "a\tb"], [1.0, "a"]):
+        assert _plain_texts(dict.fromkeys(dirty)) is None, dirty
