@@ -267,6 +267,8 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
                        hint="put one .xlsx per tournament in the season folder (gpcalc template "
                             f"{circuit.name} makes a blank one)")
     _stage(progress, f"checking {sum(len(f) for f in result_frames):,} result rows")
+    read = pack = None  # (the pack's frames are freed once _assemble has joined them: a season's rows are not
+    # held twice while it is checked and scored)
     _assemble(season, tours, result_frames, extra_frames)
     if foreign:  # rating lists in <season>/ratings/ (ACF cl. 11), when gpcalc.formats provides them
         from . import formats
@@ -703,6 +705,7 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
     rkeys = [f.key for f in circuit.results_spec().fields]
     rcols = ["tournament", "file", "sheet", "row", *rkeys]
     rdf = pd.concat(result_frames, ignore_index=True) if result_frames else pd.DataFrame(columns=rcols)
+    result_frames.clear()  # (views of the pack or of the bundles: let them go, rdf is the rows now)
     # Same tournament name twice: label the later ones (by date, then folder order) by file so they stay apart
     # (and say so); on the same date it is one tournament twice — an error
     date_col = next((c for c in ("start", "date") if c in tdf.columns), None)  # (Aarhus: Date; the others: Start)
