@@ -678,6 +678,14 @@ def write_tournament(out: Path, circuit: str, index: int, count: int, rows: int,
     return out / _one((out, index, count, rows, variant))
 
 
+def tournament_path(out: Path, circuit: str, index: int, count: int, rows: int, seed: int, *,
+                    season: str | None = None, pool_size: int | None = None, variant: int = 0) -> Path:
+    """Where :func:`write_tournament` files that workbook (drawn, not written)."""
+    season = season or DEFAULT_SEASON[circuit]
+    _init(circuit, season, pool_size or default_pool_size(count, rows), seed, True)
+    return out / tournament_book(circuit, season, _STATE["pool"], index, count, rows, seed, variant).path
+
+
 def generate(circuit: str, tournaments: int, players: int, seed: int, out: Path, *, season: str | None = None,
              pool_size: int | None = None, workers: int | None = None, constant_memory: bool = True,
              quiet: bool = False) -> list[Path]:
