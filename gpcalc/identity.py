@@ -209,6 +209,12 @@ def _one_birth_and_sex(season: Season, r: pd.DataFrame, player: np.ndarray) -> N
     n = len(r)
     if not n:
         return
+    # a row with neither a name nor an ID (its Name cell blank, or the whole column missing: an error of its own)
+    # is nobody in particular: a player of its own here, never compared with other such rows
+    anon = (r["name"].isna() & r["id"].isna()).to_numpy(bool)
+    if anon.any():
+        player = player.copy()
+        player[anon] = int(player.max()) + 1 + np.arange(int(anon.sum()))
     n_players = int(player.max()) + 1
     at = np.arange(n)
 

@@ -88,6 +88,20 @@ def test_sex_and_birth_one_per_player_first_given_wins_and_differing_rows_are_wa
     assert warned[0].cell.endswith("3")  # Bob's row in b.xlsx
 
 
+def test_rows_without_name_or_id_are_not_one_player(tmp_path):
+    """CONTRACT/README "one wrong value, one message" (found by a README walkthrough, 30 November): with the Name
+    header misspelled, every row has no name; the rows without an ID must not be taken for one player whose sex
+    differs between rows (a false `player-rows-differ` about a player called None). The one error is the missing
+    column."""
+    head = ["Section", "Place", "Nmae", "ID", "Sex", "Born", "State"]
+    tours = {"a.xlsx": acf_tournament("A", [["", 1, "Ann Lee", "", "F", 1990, "NSW"],
+                                            ["", 2, "Bob Ray", "", "M", 1985, "VIC"]], header=head, prize_money=3000)}
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, sheets={"Players": [REG]}, tournaments=tours)
+    s = load_season(folder)
+    assert [i.code for i in s.issues.items if i.severity == "error"] == ["missing-column"]
+    assert not [i for i in s.issues.items if i.code == "player-rows-differ"]
+
+
 # ---- the similar-names bound, all pairs at once (a speed-up of issue 7) gives what Counter gave pair by pair
 
 from collections import Counter  # noqa: E402

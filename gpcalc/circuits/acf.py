@@ -191,10 +191,25 @@ class ACF(Circuit):
                            "unrated (cl. 12(2)), so no one can score in U2000 or U1600",
                            file="season.xlsx", sheet="Players",
                            hint="add a Players sheet with ID, Name, ACF rating, FIDE rating, State (cl. 11)")
+        self._points_table(season)  # (a bad Points row is an error; compute reads the table again when none is)
+        if "Prizes" not in season.tables:
+            issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated with no "
+                           "amounts, so all in the order for equal values (Open, U2000, U1600, Unrated, Junior, "
+                           "Women; then place)", file="season.xlsx",
+                           hint="add a Prizes sheet: Division | Place | Value (gpcalc new acf writes one)")
         t = season.tournaments
         if t.empty:
             return
         self._check_sections(season, issues)
+        # (what depends on the input alone is said here, not while scoring: `check` then lists it even when an
+        # error elsewhere stops the scoring — a coordinator who fixes the error meets no new warnings)
+        for tour in t.itertuples():
+            for code, text, key, sev in _compliance(tour, year):
+                (issues.warning if sev == "warning" else issues.info)(
+                    code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), hint=_HINTS.get(code, ""),
+                    file=tour.file, sheet=tour.sheet)
+        if year:
+            _junior_edge_warnings(season, year)
 
     def _check_sections(self, season, issues: Issues) -> None:
         """cl. 13(2): every section of a multi-section tournament is mapped to a division, once."""
@@ -241,7 +256,6 @@ class ACF(Circuit):
 
     def compute(self, season) -> Outcome:
         year = season.year
-        issues = season.issues
         # every tournament label as a code, in the labels' sort order: factorised once for all the steps
         tcodes = pd.factorize(season.results["tournament"], sort=True)
         tours = self._tournaments(season, tcodes)
@@ -269,11 +283,6 @@ class ACF(Circuit):
                        "(cl. 8(g)); equal scores by count-back, else marked for the coordinator"),
             ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
         ]
-        if "Prizes" not in season.tables:
-            issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated with no "
-                           "amounts, so all in the order for equal values (Open, U2000, U1600, Unrated, Junior, "
-                           "Women; then place)", file="season.xlsx",
-                           hint="add a Prizes sheet: Division | Place | Value (gpcalc new acf writes one)")
         tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
                  "fee", "concession", "counts", "warnings", "file"]
         return Outcome(
@@ -288,7 +297,7 @@ class ACF(Circuit):
     # -- tournaments: class (cl. 6), fee (cl. 7), compliance (cl. 4, 5)
     def _tournaments(self, season, tcodes: tuple[np.ndarray, pd.Index]) -> pd.DataFrame:
         t = season.tournaments.copy()
-        year, issues = season.year, season.issues
+        year = season.year
         t_code, t_names = tcodes
         counts = pd.Series(np.bincount(t_code[t_code >= 0], minlength=len(t_names)), index=t_names)
         t["players"] = t["tournament"].map(counts).fillna(0).astype(int)
@@ -301,12 +310,7 @@ class ACF(Circuit):
         t["counts"] = t["counts"].map(lambda v: v is not False)
         warnings_col = []
         for tour in t.itertuples():
-            notes = _compliance(tour, year)
-            where = {"file": tour.file, "sheet": tour.sheet}
-            for code, text, key, sev in notes:
-                (issues.warning if sev == "warning" else issues.info)(
-                    code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), hint=_HINTS.get(code, ""),
-                    **where)
+            notes = _compliance(tour, year)  # (said as issues by validate)
             if not tour.counts:
                 notes.append(("not-counted", "Counts = No: listed, awards no points", "counts", "warning"))
             warnings_col.append("; ".join(n[1] for n in notes))
@@ -409,12 +413,8 @@ class ACF(Circuit):
         by_year = r["born_year"].astype("Float64") >= (year - 18)
         computed = by_date.where(r["born_date"].notna(), by_year.fillna(False).astype(bool))
         is_junior = r["junior"].where(r["junior"].notna(), computed).astype(bool)
+        # (a bare birth year that makes a junior: the ledger says so; validate warned of it)
         edge = r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
-        for row in r.loc[edge, ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
-            season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
-                                  f"junior (true unless born on 1 January {year - 18}, cl. 1)",
-                                  hint="write the full birth date, or Junior = Yes/No",
-                                  **season.where(row, "born"))
         # Prize eligibility (cl. 12) of each row: by the player's rating (cl. 11), taken per player; junior
         # and woman per row. A player not in `players` (pidx -1) picks the trailing row: no rating.
         pidx = pd.Index(players["player"]).get_indexer(r["player"])
@@ -879,6 +879,19 @@ def _num(x: float) -> str:
 
 _HINTS = {"reported-before-start": "check the date: Reported is the day the results were sent to the ACF "
                                    "(cl. 5(2)), on or after the last day of play"}
+
+
+def _junior_edge_warnings(season, year: int) -> None:
+    """cl. 1: a player born in the year that makes a junior, with no day, is taken for a junior (true unless
+    born on 1 January) — said once per player, at the first such row."""
+    r = season.results
+    if r.empty or not {"junior", "born_date", "born_year", "player"} <= set(r.columns):
+        return
+    edge = r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
+    for row in r.loc[edge, ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
+        season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
+                              f"junior (true unless born on 1 January {year - 18}, cl. 1)",
+                              hint="write the full birth date, or Junior = Yes/No", **season.where(row, "born"))
 
 
 def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:

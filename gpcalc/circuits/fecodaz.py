@@ -198,6 +198,20 @@ class FECODAZ(Circuit):
         self._check_scores(season, issues)
         table = self._table(season, issues)
         self._pot(season, issues)
+        # (what depends on the settings alone is said here, not while scoring: `check` then lists it even when
+        # an error elsewhere stops the scoring)
+        source = season.settings.get("points_table_source")
+        if not source:
+            issues.warning("no-points-source", "season.xlsx does not say whose points table it holds",
+                           **season.setting_where("points_table_source"),
+                           hint="add the setting 'Points table source' (e.g. 'FECODAZ circular 2009')")
+        elif "ILLUSTRATIVE" in str(source).upper():
+            issues.warning("illustrative-table", "the Points table is the illustrative one, not the official "
+                           "FECODAZ table: every points figure is provisional", file="season.xlsx", sheet="Points",
+                           hint="enter the official table and change 'Points table source'")
+        if season.settings.get("smmlv") is None:
+            issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are taken "
+                           "as 0", **season.setting_where("smmlv"), hint="add the setting SMMLV (e.g. 496900)")
         youth_best = season.settings.get("youth_liga_players")
         if youth_best is not None and youth_best not in (1, 2):
             issues.error("youth-liga-players", f"Youth liga players is {youth_best}: write 1 (Art. 5 d) or 2 "
@@ -278,8 +292,9 @@ class FECODAZ(Circuit):
             if year and pd.notna(tour.start) and tour.start.year != year:
                 issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
                                f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
-        if not issues.has_errors():
-            self._tournaments(season)  # the compliance warnings (Art. 2)
+        # the compliance warnings (Art. 2), also when an error elsewhere stops the scoring (a cell that is an
+        # error reads as blank here; the fuzzing and every-field audits find no second message from it)
+        self._tournaments(season)
         if table is not None and "base_category" in t:
             kept = _kept(season)
             br = kept[2] if kept is not None else self._breakdown(season)
@@ -315,7 +330,7 @@ class FECODAZ(Circuit):
     # ------------------------------------------------------------------ compute
 
     def compute(self, season) -> Outcome:
-        issues, year = season.issues, season.year
+        year = season.year
         table = self._table(season)
         assert table is not None  # validate() made a missing or unreadable table an error
         row_codes: list = []
@@ -416,14 +431,6 @@ class FECODAZ(Circuit):
         out_tours = self._tour_frame(tours)
         source = season.settings.get("points_table_source") or "(not given — set 'Points table source' in " \
                                                                 "season.xlsx)"
-        if not season.settings.get("points_table_source"):
-            issues.warning("no-points-source", "season.xlsx does not say whose points table it holds",
-                           **season.setting_where("points_table_source"),
-                           hint="add the setting 'Points table source' (e.g. 'FECODAZ circular 2009')")
-        elif "ILLUSTRATIVE" in str(source).upper():
-            issues.warning("illustrative-table", "the Points table is the illustrative one, not the official "
-                           "FECODAZ table: every points figure is provisional", file="season.xlsx", sheet="Points",
-                           hint="enter the official table and change 'Points table source'")
         ranking_m = ", ".join(f"{k}: M={int(held.get(k, 0))} → best {int(limits.get(k, 1))}"
                               for k in ALL_RANKINGS if k in held.index)
         summary = [
@@ -915,9 +922,6 @@ class FECODAZ(Circuit):
                            **({"sheet": raw.name, "cell": "A2"} if raw is not None else {}),
                            hint="add a sheet Pot with the columns Place | Percent (Art. 4)" if raw is None else
                            "fill in the Pot sheet below its header: one row per place, e.g. 1 | 30, 2 | 20 (Art. 4)")
-        if smmlv is None:
-            issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are taken "
-                           "as 0", **season.setting_where("smmlv"), hint="add the setting SMMLV (e.g. 496900)")
         if pot is not None:
             paid_lines = pd.DataFrame([{
                 "section": "Pot", "line": f"Place {place}", "tournament": "", "basis": float(totals["paid_out"]),
