@@ -169,7 +169,8 @@ def check(folder: Path, show_info: bool, no_cache: bool) -> None:
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the JSON export here.")
 @click.option("--no-cache", is_flag=True,
-              help="Read every workbook afresh and store nothing in the parse cache (~/.cache/gpcalc).")
+              help="Read every workbook afresh and store nothing in the parse cache ($GPCALC_CACHE_DIR, else "
+                   "$XDG_CACHE_HOME/gpcalc, else ~/.cache/gpcalc).")
 def build(folder: Path, output: Path | None, json_out: Path | None, no_cache: bool) -> None:
     """Compute the season's standings and write the standings workbook.
 

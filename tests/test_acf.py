@@ -370,7 +370,14 @@ def test_no_ratings_source_warns_cl11(tmp_path):
     folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
                          tournaments={"t.xlsx": acf_tournament("T", rows(["P1"]), prize_money=3000)})
     res = build(folder, tmp_path / "o.xlsx")
-    assert any(i.code == "no-ratings" for i in res.issues)
+    assert [i.hint for i in res.issues if i.code == "no-ratings"] == [
+        "add a Players sheet with ID, Name, ACF rating, FIDE rating, State (cl. 11)"]
+    # the Players sheet that `gpcalc new` writes is there but empty: the hint says to fill it in
+    empty = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, sheets={"Players": [REG_HEAD]},
+                        tournaments={"t.xlsx": acf_tournament("T", rows(["P1"]), prize_money=3000)}, name="empty")
+    res = build(empty, tmp_path / "o2.xlsx")
+    assert [i.hint for i in res.issues if i.code == "no-ratings"] == [
+        "fill in the Players sheet: ID, Name, ACF rating, FIDE rating, State (cl. 11)"]
 
 
 def test_identity_comma_name_and_register_cl11(tmp_path):

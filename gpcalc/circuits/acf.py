@@ -187,10 +187,13 @@ class ACF(Circuit):
         has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
                                     or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
         if not has_ratings:
+            names = self.register_spec().names()
+            there = any(f == "season.xlsx" and header_key(sh) in names for f, sh in season.letters)
+            filled = "fill in the Players sheet:" if there else "add a Players sheet with"
             issues.warning("no-ratings", "season.xlsx has no Players register with ratings: every player is "
                            "unrated (cl. 12(2)), so no one can score in U2000 or U1600",
                            file="season.xlsx", sheet="Players",
-                           hint="add a Players sheet with ID, Name, ACF rating, FIDE rating, State (cl. 11)")
+                           hint=f"{filled} ID, Name, ACF rating, FIDE rating, State (cl. 11)")
         self._points_table(season)  # (a bad Points row is an error; compute reads the table again when none is)
         if "Prizes" not in season.tables:
             issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated with no "
