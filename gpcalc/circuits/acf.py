@@ -416,8 +416,7 @@ class ACF(Circuit):
         by_year = r["born_year"].astype("Float64") >= (year - 18)
         computed = by_date.where(r["born_date"].notna(), by_year.fillna(False).astype(bool))
         is_junior = r["junior"].where(r["junior"].notna(), computed).astype(bool)
-        # (a bare birth year that makes a junior: the ledger says so; validate warned of it)
-        edge = r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
+        edge = _bare_junior_year(r, year)  # (the ledger says so; validate warned of it)
         # Prize eligibility (cl. 12) of each row: by the player's rating (cl. 11), taken per player; junior
         # and woman per row. A player not in `players` (pidx -1) picks the trailing row: no rating.
         pidx = pd.Index(players["player"]).get_indexer(r["player"])
@@ -884,14 +883,19 @@ _HINTS = {"reported-before-start": "check the date: Reported is the day the resu
                                    "(cl. 5(2)), on or after the last day of play"}
 
 
+def _bare_junior_year(r: pd.DataFrame, year: int) -> pd.Series:
+    """The rows whose junior status rests on a bare birth year: no Junior value, no birth date, born in the year
+    that makes a junior (cl. 1)."""
+    return r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
+
+
 def _junior_edge_warnings(season, year: int) -> None:
     """cl. 1: a player born in the year that makes a junior, with no day, is taken for a junior (true unless
     born on 1 January) — said once per player, at the first such row."""
     r = season.results
     if r.empty or not {"junior", "born_date", "born_year", "player"} <= set(r.columns):
         return
-    edge = r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
-    for row in r.loc[edge, ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
+    for row in r.loc[_bare_junior_year(r, year), ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
         season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
                               f"junior (true unless born on 1 January {year - 18}, cl. 1)",
                               hint="write the full birth date, or Junior = Yes/No", **season.where(row, "born"))
