@@ -120,6 +120,11 @@ class Issues:
     def has_errors(self) -> bool:
         return any(i.severity == ERROR for i in self.items)
 
+    def files_with_errors(self) -> set[str]:
+        """The files (labels) that have an error so far: warnings derived from their values are left unsaid until
+        the errors are fixed (one wrong value, one message)."""
+        return {i.file for i in self.items if i.severity == ERROR}
+
     def sorted(self) -> list[Issue]:
         """Stable order: by file, then severity, then sheet and cell position, then message."""
         return sorted(self.items, key=_sort_key)

@@ -69,6 +69,9 @@ def _get(row: Any, name: str) -> Any:
     return row[name] if isinstance(row, dict | pd.Series) else getattr(row, name)
 
 
+MIN_YEAR, MAX_YEAR = 1900, 2100  # a season's year outside these is a typo (0001, 9999), and no date of it can be formed
+
+
 def season_year(value: Any) -> int:
     m = re.search(r"(\d{4})", clean_text(value))
     return int(m.group(1)) if m else 0
@@ -343,8 +346,11 @@ def _read_season_file(folder: Path, season_path: Path, digest: str, use_cache: b
         raise InputError(issues)
     circuit = circuits.get(first["circuit"])
     settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
-    if settings.get("season") is not None and not season_year(settings.get("season")):  # (blank: already said)
-        issues.error("bad-value", f"Season: '{settings.get('season')}' has no year", file=SEASON_FILE,
+    given = settings.get("season")
+    if given is not None and not MIN_YEAR <= season_year(given) <= MAX_YEAR:  # (blank: already said)
+        year = season_year(given)
+        issues.error("bad-value", f"Season: '{given}' has no year" if not year else
+                     f"Season: {year} is not a season's year ({MIN_YEAR}–{MAX_YEAR})", file=SEASON_FILE,
                      sheet=sheet.name, cell=settings["_cells"].get("season", ""),
                      hint="write the season as a year (2005) or two years (2012/2013)")
     season = Season(folder, circuit, settings, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), issues=issues)

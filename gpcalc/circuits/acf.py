@@ -195,7 +195,11 @@ class ACF(Circuit):
                            file="season.xlsx", sheet="Players",
                            hint=f"{filled} ID, Name, ACF rating, FIDE rating, State (cl. 11)")
         self._points_table(season)  # (a bad Points row is an error; compute reads the table again when none is)
-        if "Prizes" not in season.tables:
+        # (what depends on the input alone is said here, not while scoring — `check` then lists it even when an
+        # error elsewhere stops the scoring — but not about a file with errors: a warning drawn from a value that
+        # is itself an error would be a second message for one mistake)
+        wrong = issues.files_with_errors()
+        if "Prizes" not in season.tables and "season.xlsx" not in wrong:
             issues.warning("no-prize-table", "season.xlsx has no Prizes sheet: prizes are allocated with no "
                            "amounts, so all in the order for equal values (Open, U2000, U1600, Unrated, Junior, "
                            "Women; then place)", file="season.xlsx",
@@ -204,15 +208,17 @@ class ACF(Circuit):
         if t.empty:
             return
         self._check_sections(season, issues)
-        # (what depends on the input alone is said here, not while scoring: `check` then lists it even when an
-        # error elsewhere stops the scoring — a coordinator who fixes the error meets no new warnings)
+        wrong = issues.files_with_errors()
+        if "season.xlsx" in wrong:  # (the season's year may be the wrong value)
+            return
         for tour in t.itertuples():
+            if tour.file in wrong:
+                continue
             for code, text, key, sev in _compliance(tour, year):
                 (issues.warning if sev == "warning" else issues.info)(
                     code, f"{tour.tournament}: {text}", cell=tour.cells.get(key, ""), hint=_HINTS.get(code, ""),
                     file=tour.file, sheet=tour.sheet)
-        if year:
-            _junior_edge_warnings(season, year)
+        _junior_edge_warnings(season, year, wrong)
 
     def _check_sections(self, season, issues: Issues) -> None:
         """cl. 13(2): every section of a multi-section tournament is mapped to a division, once."""
@@ -687,8 +693,12 @@ def _key(section: Any) -> str:
 
 
 def _keys(sections: pd.Series) -> pd.Series:
-    """_key over a column, once per distinct section name."""
-    uniq = {v: _key(v) for v in pd.unique(sections)}
+    """_key over a column, once per distinct section name. Blanks (None and NaN alike — a column joined from a
+    workbook without a Section column has both) are one key, "": two blank keys would make the look-up fail."""
+    values = pd.unique(sections)
+    uniq = {v: _key(v) for v in values if not pd.isna(v)}
+    if len(uniq) < len(values):
+        uniq[np.nan] = ""
     return sections.map(uniq) if len(sections) else sections.astype("object")
 
 
@@ -889,12 +899,13 @@ def _bare_junior_year(r: pd.DataFrame, year: int) -> pd.Series:
     return r["junior"].isna() & r["born_date"].isna() & r["born_year"].eq(year - 18).fillna(False)
 
 
-def _junior_edge_warnings(season, year: int) -> None:
+def _junior_edge_warnings(season, year: int, wrong: set[str]) -> None:
     """cl. 1: a player born in the year that makes a junior, with no day, is taken for a junior (true unless
-    born on 1 January) — said once per player, at the first such row."""
+    born on 1 January) — said once per player, at the first such row; not in a file with errors (`wrong`)."""
     r = season.results
     if r.empty or not {"junior", "born_date", "born_year", "player"} <= set(r.columns):
         return
+    r = r[~r["file"].isin(wrong)] if wrong else r
     for row in r.loc[_bare_junior_year(r, year), ["player", "name", "file", "sheet", "row"]].drop_duplicates("player").itertuples():
         season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
                               f"junior (true unless born on 1 January {year - 18}, cl. 1)",

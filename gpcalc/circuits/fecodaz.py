@@ -198,24 +198,27 @@ class FECODAZ(Circuit):
         self._check_scores(season, issues)
         table = self._table(season, issues)
         self._pot(season, issues)
-        # (what depends on the settings alone is said here, not while scoring: `check` then lists it even when
-        # an error elsewhere stops the scoring)
-        source = season.settings.get("points_table_source")
-        if not source:
-            issues.warning("no-points-source", "season.xlsx does not say whose points table it holds",
-                           **season.setting_where("points_table_source"),
-                           hint="add the setting 'Points table source' (e.g. 'FECODAZ circular 2009')")
-        elif "ILLUSTRATIVE" in str(source).upper():
-            issues.warning("illustrative-table", "the Points table is the illustrative one, not the official "
-                           "FECODAZ table: every points figure is provisional", file="season.xlsx", sheet="Points",
-                           hint="enter the official table and change 'Points table source'")
-        if season.settings.get("smmlv") is None:
-            issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are taken "
-                           "as 0", **season.setting_where("smmlv"), hint="add the setting SMMLV (e.g. 496900)")
         youth_best = season.settings.get("youth_liga_players")
         if youth_best is not None and youth_best not in (1, 2):
             issues.error("youth-liga-players", f"Youth liga players is {youth_best}: write 1 (Art. 5 d) or 2 "
                          "(Art. 2 l)", **season.setting_where("youth_liga_players"), hint="write 1 or 2")
+        # (what depends on the settings alone is said here, not while scoring: `check` then lists it even when
+        # an error elsewhere stops the scoring — unless season.xlsx itself has one: a setting that is an error
+        # reads as blank, and "no SMMLV" would be a second message for it)
+        if "season.xlsx" not in issues.files_with_errors():
+            source = season.settings.get("points_table_source")
+            if not source:
+                issues.warning("no-points-source", "season.xlsx does not say whose points table it holds",
+                               **season.setting_where("points_table_source"),
+                               hint="add the setting 'Points table source' (e.g. 'FECODAZ circular 2009')")
+            elif "ILLUSTRATIVE" in str(source).upper():
+                issues.warning("illustrative-table", "the Points table is the illustrative one, not the official "
+                               "FECODAZ table: every points figure is provisional", file="season.xlsx",
+                               sheet="Points", hint="enter the official table and change 'Points table source'")
+            if season.settings.get("smmlv") is None:
+                issues.warning("no-smmlv", "season.xlsx has no SMMLV: the ½ and ¼ SMMLV floors of the bolsa are "
+                               "taken as 0", **season.setting_where("smmlv"),
+                               hint="add the setting SMMLV (e.g. 496900)")
         t, r = season.tournaments, season.results
         if t.empty:
             return
@@ -292,9 +295,8 @@ class FECODAZ(Circuit):
             if year and pd.notna(tour.start) and tour.start.year != year:
                 issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
                                f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
-        # the compliance warnings (Art. 2), also when an error elsewhere stops the scoring (a cell that is an
-        # error reads as blank here; the fuzzing and every-field audits find no second message from it)
-        self._tournaments(season)
+        if not issues.has_errors():  # the compliance warnings (Art. 2): they read the rows of every tournament at
+            self._tournaments(season)  # the stop, and a cell that is an error reads as blank (a false warning)
         if table is not None and "base_category" in t:
             kept = _kept(season)
             br = kept[2] if kept is not None else self._breakdown(season)
