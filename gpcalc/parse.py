@@ -43,6 +43,16 @@ def clean_text(raw: Any) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+def texts_need_no_cleaning(texts: list[str]) -> bool:
+    """Whether clean_text would return every one of `texts` unchanged — its first test above, made once over all
+    of them (a column's distinct texts): all printable, no space at either end, no two spaces in a row."""
+    if not texts:
+        return True
+    joined = "\n".join(texts)  # (a newline is not printable: it cannot make the first test pass)
+    return "".join(texts).isprintable() and "  " not in joined and " \n" not in joined and "\n " not in joined \
+        and joined[:1] != " " and joined[-1:] != " "
+
+
 _INVISIBLE = " \t\r\n\u00a0\u200b\ufeff"
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from .issues import Issues, col_letter
-from .parse import BadValue, clean_text, header_key, row_filled
+from .parse import BadValue, clean_text, header_key, row_filled, texts_need_no_cleaning
 from .spec import Field, SheetSpec
 
 # Limits on what one workbook may hold (documented in the README): refused before reading, clearly.
@@ -682,11 +682,8 @@ def _plain_texts(distinct: dict) -> dict | None:
     texts = [v for v in distinct if type(v) is str]
     if len(texts) + (None in distinct) != len(distinct):
         return None
-    if texts:
-        joined = "\n".join(texts)  # (a newline is not printable: the check below cannot pass because of it)
-        if not "".join(texts).isprintable() or "  " in joined or " \n" in joined or "\n " in joined \
-                or joined[:1] == " " or joined[-1:] == " " or max(map(len, texts)) > MAX_CELL_CHARS:
-            return None
+    if not texts_need_no_cleaning(texts) or max(map(len, texts), default=0) > MAX_CELL_CHARS:
+        return None
     out: dict[Any, Any] = {t: t or None for t in texts}
     if None in distinct:
         out[None] = None

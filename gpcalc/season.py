@@ -347,8 +347,8 @@ def _read_season_file(folder: Path, season_path: Path, digest: str, use_cache: b
     circuit = circuits.get(first["circuit"])
     settings = read_settings(sheet, circuit.season_spec(), SEASON_FILE, issues)
     given = settings.get("season")
-    if given is not None and not MIN_YEAR <= season_year(given) <= MAX_YEAR:  # (blank: already said)
-        year = season_year(given)
+    year = season_year(given) if given is not None else None  # (blank: already said)
+    if year is not None and not MIN_YEAR <= year <= MAX_YEAR:
         issues.error("bad-value", f"Season: '{given}' has no year" if not year else
                      f"Season: {year} is not a season's year ({MIN_YEAR}–{MAX_YEAR})", file=SEASON_FILE,
                      sheet=sheet.name, cell=settings["_cells"].get("season", ""),
