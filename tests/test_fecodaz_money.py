@@ -362,6 +362,40 @@ def test_malformed_pot_table_is_an_error_art4(tmp_path):
     assert res.outcome is None and "pot-table" in {i.code for i in res.issues.errors}
 
 
+def test_pot_over_100_percent_is_an_error_not_a_prize_list_art4():
+    # Art. 4: the places share the 80 % paid out. 300 typed for 30 makes them share 5× the 80 % — money the bolsa
+    # does not hold: an error at the Percent header (ruling, README), no rows; exactly 100 % and under stay as they
+    # were (under: a warning, the rest unpaid)
+    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, 300], [2, 200]])
+    assert rows == [] and not warnings and len(errors) == 1
+    assert "500 %" in errors[0].message and "more than the 80 %" in errors[0].message
+    assert (errors[0].row, errors[0].col) == (0, 1)
+    # (fractions that add up to more than 1 are read as percentages: 0.6 + 0.6 = 1.2 %, a warning)
+    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, 0.6], [2, 0.6]])
+    assert not errors and warnings and rows[0][1] == Decimal("0.006")
+    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, "60 %"], [2, "40,0001 %"]])
+    assert not rows and errors and "100.0001 %" in errors[0].message
+
+
+def test_pot_over_100_percent_stops_the_build_naming_the_cell_art4(tmp_path):
+    from builders import write_book
+    from python_calamine import CalamineWorkbook
+
+    from gpcalc.cli import main
+
+    folder = season_folder(tmp_path)
+    wb = CalamineWorkbook.from_path(str(folder / "season.xlsx"))
+    sheets = {n: wb.get_sheet_by_name(n).to_python() for n in wb.sheet_names}
+    sheets["Season"] = {r[0]: r[1] for r in sheets["Season"][1:]}
+    sheets["Pot"] = [["Place", "Percent"], [1, 60], [2, 400]]
+    write_book(folder / "season.xlsx", sheets)
+    res = CliRunner().invoke(main, ["build", str(folder)])
+    assert res.exit_code == 1, res.output
+    line = next(x for x in res.output.splitlines() if "[pot-table]" in x)
+    assert "Pot!B1" in line and "460 %" in line and "season.xlsx" in res.output.split(line)[0]
+    assert not (folder / "output").exists()
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["Open", "Closed", "Sub 14"]), st.integers(0, 20_000_000),
                           st.one_of(st.none(), st.integers(0, 30_000_000))), max_size=8),

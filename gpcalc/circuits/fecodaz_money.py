@@ -124,7 +124,16 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
     out = [(p, v if fractions else v / 100) for p, v, _ in raw]
     out.sort()
     total = sum((v for _, v in out), Decimal(0))
-    if out and total != 1 and not errors:  # (with a row unreadable the total is of the others: said already)
+    # (with a row unreadable the total is of the others: said already)
+    if out and total > 1 and not errors:
+        # ruling: the places share the 80 % (Art. 4); more than all of it would pay out money the bolsa does not
+        # hold — a typo (300 for 30), not a choice: an error, not a prize list to publish
+        errors.append(TableProblem("error", f"the percentages add up to {pct(total)}, more than the 80 % paid out "
+                                   "that the places share (Art. 4): the prizes would pay out more than the bolsa "
+                                   "holds; correct them so that they add up to 100 % at most",
+                                   numbered[0][0] - 1, 1))  # (at the Percent header)
+        return [], errors, warnings
+    if out and total != 1 and not errors:
         warnings.append(f"the Pot percentages add up to {pct(total)}, not 100 % of the 80 % paid out "
                         "(they are read as shares of the 80 %)")
     return out, errors, warnings
