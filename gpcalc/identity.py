@@ -9,6 +9,7 @@ both spellings — never merged silently.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -121,6 +122,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
                            f"{ids_of[norm]}: counted as a player of its own", hint="write the player's ID",
                            **season.where(row, "id"))
     _near_duplicates(season, u, u_key_id.isna(), with_ids=pairs[pairs["id"].notna()])
+    _ids_that_are_names(season, u, pair, r, reg)
 
     # The register wins for identity fields; disagreements are warnings.
     fields = [c for c in (*BASE_FIELDS, *season.circuit.identity_columns) if c in r.columns and c in reg.columns]
@@ -316,6 +318,35 @@ def _show(v) -> str:
     if isinstance(v, pd.Timestamp):
         return v.date().isoformat()
     return str(v)
+
+
+_NAME_SHAPE = re.compile(r"[^\W\d_]{2,}(?:[ ,.'-]+[^\W\d_]+)+\.?")
+
+
+def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,
+                        reg: pd.DataFrame) -> None:
+    """A warning for an ID cell holding a player's name ("Jensen, Anne" in the ID column: a name typed one cell
+    to the right, or pasted over a column). The ID is taken as typed — IDs may hold letters — so the rows of that
+    "ID" are one player whatever their names; said once per ID, at its first cell (the register's, if there).
+    `u`: the distinct (name, ID) pairs of the result rows `r` (`pair`: each row's position in `u`)."""
+    norms = set(u["_norm"].dropna().tolist()) | set(reg["_norm"].dropna().tolist())
+    said: set[str] = set()
+    for frame, rows_of in ((reg, None), (u, pair)):
+        if not len(frame):
+            continue
+        texts = frame["id"].astype(object).where(frame["id"].notna(), "").astype(str).to_numpy(object)
+        lettered = np.flatnonzero(pd.Series(texts).str.contains(r"[^\W\d_]", regex=True).to_numpy(bool))
+        for at in lettered.tolist():
+            value = texts[at]
+            # a player's name, or a name's shape: two or more words of letters and no digit ("Jensen, Anne")
+            if value in said or not (_NAME_SHAPE.fullmatch(value) or normalise_name(value) in norms):
+                continue
+            said.add(value)
+            row = frame.iloc[at] if rows_of is None else r.iloc[int(np.flatnonzero(rows_of == at)[0])]
+            season.issues.warning("id-is-a-name", f"{row['name']}: the ID is '{value}', which looks like a name — "
+                                  "a name in the ID column? Rows with this ID are taken as one player",
+                                  hint="write the player's ID (digits as in the rating list), or leave the ID blank",
+                                  **season.where(row, "id"))
 
 
 def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200,

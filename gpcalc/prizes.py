@@ -58,18 +58,23 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                                               *(f"{c['name']} (who takes the {took[c['player']][1]})"
                                                 for c in above)])
                     + " — coordinator to decide (share or split)")
-        elif len(tie_keys) > 1:
-            # equal on the total, behind on a later key (a count-back): which key decided, for the record
+        if len(tie_keys) > 1:
+            # equal on the total, behind on a later key (a count-back): which key decided, for the record — also
+            # beside a tie the coordinator decides (three equal on the total, two of them equal on the count-back
+            # too: the third is named, or the prize list says nothing to the player the count-back left out)
             first = tie_keys[0]
             behind = [c for c in cands.level_with(winner, tie_keys[:1])
-                      if c["player"] != winner["player"] and c["player"] not in won and c[first] == winner[first]]
+                      if c["player"] != winner["player"] and c["player"] not in won and c[first] == winner[first]
+                      and tuple(c[k] for k in tie_keys) != key]
             if behind:
                 c = behind[0]
                 k = next((k for k in tie_keys[1:] if c[k] != winner[k]), None)
                 if k is not None:
                     names = key_names or {}
-                    note = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with {c['name']}; decided by "
-                            f"{names.get(k, k)}: {shown_points(winner[k], 2)} > {shown_points(c[k], 2)}")
+                    decided = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with {c['name']}; "
+                               f"decided by {names.get(k, k)}: {shown_points(winner[k], 2)} > "
+                               f"{shown_points(c[k], 2)}")
+                    note = f"{note}; {decided}" if note else decided
         won[winner["player"]] = f"{prize['ranking']} {ordinal(prize['place'])}"
         took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],

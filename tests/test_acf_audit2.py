@@ -492,7 +492,7 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
     "Multi" (class 1: 12, 9, …), sections Open→Open, Girls→Women: Open section 1 A, 2 B; Girls 1 G (woman).
     Open: A 12 (13(2), "class 1; Open list position 1 (section Open, place 1) → 12"). Women list: Open section
     (no women) then Girls: G 12 (13(3), "class 1; Women list position 1 (section Girls, place 1); 2 player(s)
-    above not eligible for Women (cl. 12) skipped → 12").
+    above not eligible for Women (cl. 8(f)) skipped → 12").
     """
     tours = {"s.xlsx": acf_tournament("Single", TWO, prize_money=2000),
              "m.xlsx": acf_tournament("Multi", [row("Open", 1, "A"), row("Open", 2, "B"),
@@ -506,7 +506,7 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
     assert (a["rule"], a["detail"]) == ("ACF 13(2)", "class 1; Open list position 1 (section Open, place 1) → 12")
     g = ledger_row(res, "Women", "G", "Multi")
     assert (g["rule"], g["detail"]) == ("ACF 13(3)", "class 1; Women list position 1 (section Girls, place 1); "
-                                                     "2 player(s) above not eligible for Women (cl. 12) skipped "
+                                                     "2 player(s) above not eligible for Women (cl. 8(f)) skipped "
                                                      "→ 12")
 
 

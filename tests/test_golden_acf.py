@@ -80,3 +80,31 @@ def test_prizes_in_sample_cl8_10(data):
     assert state == ["Darko Rossi", "George Sandler"]
     winners = [p["name"] for p in data["prizes"] if p["name"]]
     assert len(winners) == len(set(winners))  # one prize per player (cl. 10)
+
+
+def test_count_back_left_out_player_is_named_beside_a_tie_cl10(data):
+    # U1600 =3 on 29: Duc McDonald 20 + 9, Tomasz Andersson 9 + 20, Henry Rossi 14 + 3 + 12. Count-back (cl. 10):
+    # best results 20, 20, 14 — Rossi is behind on the first, McDonald and Andersson stay level on every result
+    # (a tie for the coordinator). Both prize rows name the tie AND the player the count-back left out, so a
+    # federation official can show Rossi why he has no prize (found checking a disputed point, 30 November).
+    prizes = {(p["ranking"], p["place"]): p for p in data["prizes"]}
+    third, fourth = prizes[("U1600", 3)], prizes[("U1600", 4)]
+    assert {third["name"], fourth["name"]} == {"Duc McDonald", "Tomasz Andersson"}
+    for p in (third, fourth):
+        assert "coordinator to decide" in p["note"]
+        assert p["note"].endswith("equal total 29 with Henry Rossi; decided by count-back (cl. 10): best result: "
+                                  "20 > 14")
+    assert standing(data, "U1600", "Henry Rossi")["rank"] == 3  # (equal totals share the rank in the table)
+
+
+def test_ledger_cites_each_divisions_own_qualification_cl1_8_12(data):
+    # A skipped player is ineligible by the division's qualification (cl. 13(4)): Junior by cl. 1, Women by
+    # cl. 8(f), the rating divisions by cl. 12 (with cl. 8's "Under 2000"/"Under 1600"/"Unrated") — not all cl. 12.
+    cites = {"Open": "(cl. 12)", "U2000": "(cl. 8(b), 12)", "U1600": "(cl. 8(c), 12)", "Junior": "(cl. 1)",
+             "Women": "(cl. 8(f))", "Unrated": "(cl. 8(d), 12(2))"}
+    seen = set()
+    for r in data["ledger"]:
+        if "not eligible for" in r["detail"]:
+            assert f"not eligible for {r['ranking']} {cites[r['ranking']]} skipped" in r["detail"], r
+            seen.add(r["ranking"])
+    assert {"Junior", "Women"} <= seen

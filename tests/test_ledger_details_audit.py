@@ -86,7 +86,8 @@ _ACF_DIV = r"(Open|U2000|U1600|Junior|Women|Unrated)"
 ACF_RE = re.compile(
     r"^class (?P<cls>\d+); " + _ACF_DIV.replace("(", "(?P<div>", 1) + r" list position (?P<pos>\d+) "
     r"\((?:section (?P<section>.+?), )?place (?P<eq>=?)(?P<place>\d+)\)"
-    r"(?:; (?P<skipped>\d+) player\(s\) above not eligible for (?P<skipdiv>\w+) \(cl\. 12\) skipped)?"
+    r"(?:; (?P<skipped>\d+) player\(s\) above not eligible for (?P<skipdiv>\w+) \((?P<skipcl>cl\. [^;]+?)\) "
+    r"skipped)?"
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
     r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
     r"(?:; born (?P<born>\d{4}) with no day: a junior by ruling \(cl\. 1\))?"
@@ -118,6 +119,10 @@ def _acf_check(L: pd.DataFrame, T: pd.DataFrame):
         why = []
         if m["skipdiv"] and m["skipdiv"] != div:
             why.append(f"skipped for {m['skipdiv']} on the {div} list")
+        clause = {"Open": "cl. 12", "U2000": "cl. 8(b), 12", "U1600": "cl. 8(c), 12", "Junior": "cl. 1",
+                  "Women": "cl. 8(f)", "Unrated": "cl. 8(d), 12(2)"}.get(div)
+        if m["skipcl"] and m["skipcl"] != clause:  # the division's own qualification (Junior: cl. 1, not cl. 12)
+            why.append(f"cites {m['skipcl']} for skipping on the {div} list, not {clause}")
         if m["cdiv"] and m["cdiv"] != div:
             why.append(f"cascade names {m['cdiv']} on the {div} list")
         if (row.rule == "ACF 13(2)-(4) ruling") != bool(m["cascade"]):
@@ -321,14 +326,16 @@ def test_aarhus_dropped_rows_say_so(seasons, source):
 FORFEIT = " — forfeited: unjustified withdrawal (Art. 6)"
 _N = r"-?\d+(?:\.\d+)?"
 _HOW = r"categoría (?P<c>\d+) = (?P<rated>\d+) rated \(FIDE ×2\)(?P<irt> \+ 2 IRT)?"
+# a scoring place beyond the Points sheet shows its Art. 3 extension: P(last, 1) + 4 × (c − last) − 2 × (p − 1)
+_BEYOND = rf"(?: \(beyond the table, Art\. 3: (?P<e1>{_N}) \+ 4 × (?P<e2>\d+)(?: − 2 × (?P<e3>\d+))?\))?"
 FEC_PATTERNS = {
-    "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N})$"),
+    "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N}){_BEYOND}$"),
     "tie": re.compile(rf"^tied on (?P<score>{_N}) game points with the last scorer \(place (?P<lp>\d+), "
                       rf"(?P<lv>{_N}) pts\): half = (?P<x>{_N})$"),
     "min": re.compile(rf"^best (?P<group>.+?) no\. (?P<no>\d+), nobody in the group above 6: minimum (?P<x>\d+) "
                       rf"\(place (?P<p>\d+) gave (?P<gave>{_N})\)$"),
     "amateur": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+) in {_HOW}: "
-                          rf"(?P<base>{_N})(?:; (?P<titled>\d+) titled players: \+(?P<bonus>{_N}))? = "
+                          rf"(?P<base>{_N}){_BEYOND}(?:; (?P<titled>\d+) titled players: \+(?P<bonus>{_N}))? = "
                           rf"(?P<x>{_N})(?P<locked> \[category locked for the year\])?$"),
     "amateur_extra": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+): extra place "
                                 rf"for (?P<titled>\d+) titled players = (?P<x>{_N}) \({_HOW}\)"
@@ -404,6 +411,14 @@ def _fec_check(L: pd.DataFrame, T: pd.DataFrame, folder: Path):
             closed_counted[(row.player, row.ranking)] = closed_counted.get((row.player, row.ranking), 0) + pts
         why = []
         x = _num(m["x"]) if "x" in m.groupdict() else None
+        if name in ("place", "amateur"):  # the extension shown exactly where the categoría is beyond the sheet
+            c, p, last = int(m["c"]), int(m["p"]), max(table)
+            if (m["e1"] is not None) != (c > last):
+                why.append(f"categoría {c} with the sheet ending at {last}: extension text {m['e1'] is not None}")
+            elif m["e1"] is not None:
+                e1, e2, e3 = _num(m["e1"]), int(m["e2"]), int(m["e3"] or 0)
+                if (e1, e2, e3) != (table[last][0], c - last, p - 1):
+                    why.append(f"extension {e1} + 4 × {e2} − 2 × {e3}: not P({last},1) + 4 × {c - last} − 2 × {p - 1}")
         c_t = cat.get(row.tournament)
         if name == "place":
             c, p = int(m["c"]), int(m["p"])

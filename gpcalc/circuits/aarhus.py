@@ -416,10 +416,15 @@ class Aarhus(Circuit):
                               ng["note"])
         ng = ng.sort_values(["next_gpt_group", "name"], key=lambda c: c.map(_group_sort) if c.name ==
                             "next_gpt_group" else c, kind="stable")
-        sheets.append(OutSheet("Next GPT groups", ng.reset_index(drop=True),
-                               note="§6: each player's group for the next GPT (strength group after promotion and "
-                                    "relegation, §4; Plus entitlements of the appendix).",
-                               formats={"born": "int"}))
+        ng_note = ("§6: each player's group for the next GPT (strength group after promotion and relegation, §4; "
+                   "Plus entitlements of the appendix).")
+        if cfg.gpts and len(tours) >= cfg.gpts:
+            # the season is over: its next GPT is the next season's first, whose groups §4 stk. 4 sets — said
+            # here, so that the two sheets are not read as two answers for one GPT
+            ng_note += (f" All {cfg.gpts} scheduled GPTs are held: the next GPT is the first of {year + 1}/"
+                        f"{year + 2}, and its groups are on the sheet Next season groups (§4 stk. 4); the Plus "
+                        "entitlements carry over to it (ruling 6).")
+        sheets.append(OutSheet("Next GPT groups", ng.reset_index(drop=True), note=ng_note, formats={"born": "int"}))
         n_won = prizes[prizes["ranking"].eq("N") & prizes["value"].eq("Placement prize")]
         n_prize = set(n_won["player"])
         # an N placement prize tied with a player without one rests on lots: so does who moves to the age group

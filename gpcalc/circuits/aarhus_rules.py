@@ -987,4 +987,11 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
                       "rule 1: promoted in the last GPT, stays in the group promoted to",
                       "rule 2: relegated in the last GPT, moves one group up (relegation neutralised)"],
                      default="rule 3: placed by birth year")
+    # a Plus entitlement from the last GPT lasts until the player's next GPT (ruling 6) — the next season's first
+    plus = s["plus"].fillna("").to_numpy(object) if "plus" in s.columns else np.full(len(s), "", dtype=object)
+    entitled = np.isin(plus, ["A winner", "kept (placed 1–3 as previous A winner)"])
+    if entitled.any():
+        rule = rule.astype(object)
+        rule[entitled] = [f"{r}; entitled to Plus (AA) at the first GPT: {p} (appendix; ruling 6)"
+                          for r, p in zip(rule[entitled], plus[entitled])]
     return pd.DataFrame({"group": group, "rule": rule, "last_event": s["last_event"]}, index=s.index)

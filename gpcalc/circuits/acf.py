@@ -25,6 +25,9 @@ STATE_ALIASES = (("Australian Capital Territory", "ACT"), ("New South Wales", "N
                  ("Queensland", "QLD"), ("South Australia", "SA"), ("Tasmania", "TAS"), ("Victoria", "VIC"),
                  ("Western Australia", "WA"), ("Overseas", "OS"), ("Other", "OS"), ("Ovs", "OS"))
 DIVISIONS = ("Open", "U2000", "U1600", "Junior", "Women", "Unrated")
+# the clauses that make a player ineligible for each division (its qualification, cl. 13(4)), as the ledger cites
+# them: the rating rules of cl. 12 beside the division's own definition (cl. 8: "Under 2000", …; cl. 1: junior)
+ELIGIBILITY = ("cl. 12", "cl. 8(b), 12", "cl. 8(c), 12", "cl. 1", "cl. 8(f)", "cl. 8(d), 12(2)")
 DIVISION_ALIASES = (("Under 2000", "U2000"), ("U 2000", "U2000"), ("Sub 2000", "U2000"), ("Under 1600", "U1600"),
                     ("U 1600", "U1600"), ("Juniors", "Junior"), ("Woman", "Women"), ("Womens", "Women"),
                     ("Women's", "Women"), ("Side event", "None"), ("-", "None"), ("No", "None"))
@@ -828,7 +831,7 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     names = [*sections, None]  # code -1: blank
     sec = _each(lambda k: f"section {names[k]}, " if pd.notna(names[k]) and str(names[k]) != "" else "", section)
     where = _each(lambda t, p: f"place {'=' if t else ''}{p})", tied, place)
-    skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} (cl. 12) skipped"
+    skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} ({ELIGIBILITY[d]}) skipped"
                  if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
     tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
     # Ties = order: a tied player's points are those of the position the listed order gives — the ruling named

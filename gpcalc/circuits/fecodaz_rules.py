@@ -286,6 +286,16 @@ class PointsTable:
         c = int(category)
         return [float(x) for x in self.points(np.full(max(c, 0), c), np.arange(1, max(c, 0) + 1))]
 
+    def beyond_text(self, category: int, place: int) -> str:
+        """How P(c, p) is made beyond the table (Art. 3), for the ledger: " (beyond the table, Art. 3: 40 + 4 × 75
+        − 2 × 40)" — P(last, 1) + 4 per categoría beyond the last, 2 fewer per place after the first; "" inside
+        the table."""
+        c, p = int(category), int(place)
+        if c <= self.last:
+            return ""
+        down = f" − 2 × {p - 1}" if p > 1 else ""
+        return f" (beyond the table, Art. 3: {_fmt(self.rows[self.last][0])} + 4 × {c - self.last}{down})"
+
     def covers(self, categories: Iterable[int]) -> list[int]:
         """The categorías that are neither in the table nor beyond it (so cannot be scored)."""
         return sorted({int(c) for c in categories if int(c) >= 1 and int(c) <= self.last and int(c) not in self.rows})
@@ -594,8 +604,10 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
                               "last_pts": np.where(t_s, last_pts[sc], 0.0)})
         codes = combo.groupby(list(combo.columns), sort=False).ngroup().to_numpy()
         s = combo.iloc[np.unique(codes, return_index=True)[1]].reset_index(drop=True)
+        beyond = pd.Series([table.beyond_text(c, p) if c > table.last else ""
+                            for c, p in zip(s["category"].tolist(), s["place"].tolist())], dtype=object)
         detail_place = ("place " + s["place"].astype(str) + " in categoría " + s["category"].astype(str) + ": "
-                        + _fmts(s["base_points"]))
+                        + _fmts(s["base_points"]) + beyond)
         detail_tie = ("tied on " + _fmts(s["score"]) + " game points with the last scorer (place "
                       + s["category"].astype(str) + ", " + _fmts(s["last_pts"]) + " pts): half = "
                       + _fmts(s["base_points"]))
@@ -1280,11 +1292,12 @@ def _floats(values: pd.Series) -> np.ndarray:
     return pd.to_numeric(values, errors="coerce").astype("float64").to_numpy()
 
 
-def _category_text(s: pd.DataFrame) -> np.ndarray:
+def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
     """The ledger text of scoring members (:func:`category_points`): ``s`` has kind (0 tied, item 5; 1 extra
     place, items 2-3; 2 a scoring place), ranking, position, category, rated, irt_bonus, titled, title_bonus,
     points, base, score, last, last_value. (Joined as Python strings, row by row: on ~100,000 distinct texts
-    several times faster than adding text Series, which builds and checks a string array per ``+``.)"""
+    several times faster than adding text Series, which builds and checks a string array per ``+``.) A scoring
+    place beyond the table shows how Art. 3 extends it (:meth:`PointsTable.beyond_text`)."""
     def strs(col: str, rows: np.ndarray | None = None) -> list[str]:
         v = s[col] if rows is None else s[col][rows]
         return v.astype(str).tolist()
@@ -1315,8 +1328,12 @@ def _category_text(s: pd.DataFrame) -> np.ndarray:
     if p_s.any():
         titles = [f"; {ti} titled players: +{b}" if on else ""
                   for on, ti, b in zip(bonus[p_s].tolist(), strs("titled", p_s), pts("title_bonus", p_s))]
-        text[p_s] = [f"{h} in {w}: {b}{ti} = {p}"
-                     for h, w, b, ti, p in zip(head(p_s), how(p_s), pts("base", p_s), titles, pts("points", p_s))]
+        last = table.last
+        beyond = [table.beyond_text(c, q) if c > last else ""
+                  for c, q in zip(s["category"][p_s].tolist(), s["position"][p_s].tolist())]
+        text[p_s] = [f"{h} in {w}: {b}{x}{ti} = {p}"
+                     for h, w, b, x, ti, p in zip(head(p_s), how(p_s), pts("base", p_s), beyond, titles,
+                                                  pts("points", p_s))]
     return text
 
 
@@ -1391,7 +1408,7 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
             first = _first_index(codes)
             shown = combo.iloc[first].reset_index(drop=True)
         shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
-        texts = _category_text(shown)
+        texts = _category_text(shown, table)
         if suffix_rows is not None:
             on = shown["suffix"].to_numpy(bool)
             texts[on] = np.array([x + suffix for x in texts[on]], dtype=object)

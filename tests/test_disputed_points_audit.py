@@ -1,0 +1,74 @@
+"""Findings of a federation official's check of disputed points (30 November, night): every award of the three
+samples re-derived by hand from the rulebooks agreed with gpcalc; these are the presentation gaps it found, each
+pinned on the sample it was found in. (ACF's are in tests/test_golden_acf.py: the count-back note beside a tie,
+cl. 10, and the clause each division's skip cites; FECODAZ's Art. 3 extension text in
+tests/test_ledger_details_audit.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from gpcalc.pipeline import build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def aarhus_book(tmp_path_factory):
+    out = tmp_path_factory.mktemp("aarhus") / "standings.xlsx"
+    res = build(ROOT / "sample_data" / "aarhus-2012-13", out, use_cache=False)
+    assert not res.issues.has_errors()
+    wb = openpyxl.load_workbook(out, read_only=True)
+    sheets = {name: [list(r) for r in wb[name].iter_rows(values_only=True)]
+              for name in ("Next GPT groups", "Next season groups")}
+    wb.close()
+    return sheets
+
+
+def _table(rows):
+    """(note, records) of an output sheet: title row, note row, header, data."""
+    head = rows[2]
+    return rows[1][0], [dict(zip(head, r)) for r in rows[3:]]
+
+
+def test_season_over_next_gpt_sheet_points_to_next_season_groups_aarhus_4_stk4_ruling6(aarhus_book):
+    # GPTs = 5 and all five are held: the "next GPT" is the first GPT of 2013/14, whose groups §4 stk. 4 sets
+    # (Next season groups). The Next GPT groups sheet says so instead of standing as a second answer.
+    note, _ = _table(aarhus_book["Next GPT groups"])
+    assert "All 5 scheduled GPTs are held" in note and "Next season groups" in note and "ruling 6" in note
+
+
+def test_plus_entitlement_carries_into_next_season_groups_appendix_ruling6(aarhus_book):
+    # The three sharing 1st in GPT 5's A group are entitled to Plus at their next GPT (appendix 3; ruling 6: until
+    # the player's next GPT) — the next season's first. Next season groups places them by birth year (rule 3: D, D,
+    # B) AND names the entitlement, as Next GPT groups does (AA, "Plus: A winner").
+    _, nxt = _table(aarhus_book["Next GPT groups"])
+    _, season = _table(aarhus_book["Next season groups"])
+    plus = {r["Name"] for r in nxt if r["Next GPT group"] == "AA"}
+    assert plus == {"Johansen, Mikkel", "Rasmussen, Thomas", "Thomsen, Emil"}
+    by_name = {r["Name"]: r for r in season}
+    assert {n: by_name[n]["Group"] for n in plus} == {"Johansen, Mikkel": "D", "Rasmussen, Thomas": "D",
+                                                      "Thomsen, Emil": "B"}
+    for n in plus:
+        assert by_name[n]["Rule"] == ("rule 3: placed by birth year; entitled to Plus (AA) at the first GPT: "
+                                      "A winner (appendix; ruling 6)")
+    assert sum("Plus" in str(r["Rule"]) for r in season) == 3
+
+
+def test_a_name_in_the_id_column_is_warned_at_its_cell(tmp_path):
+    # The Aarhus sample's register had 'Jensen, Anne' as Andersen, Emma's ID, accepted without a word (her rows
+    # took it over; explain printed "Andersen, Emma (ID Jensen, Anne)"). An ID shaped like a name (two words of
+    # letters, no digit) or equal to a player's name is warned once, at its first cell; real IDs are not.
+    from builders import acf_season, reg, row
+
+    rows = [row("Open", 1, "Jamie Koh", pid="Jensen, Anne"), row("Open", 2, "Lee Wong", pid="3208901"),
+            row("Open", 3, "Ann Mar", pid="AUS-1234"), row("Open", 4, "Bo Tan", pid="Lee Wong")]
+    res = acf_season(tmp_path, {"t.xlsx": __import__("builders").acf_tournament("T", rows)},
+                     players=[["3208901", *reg("Lee Wong", acf=1500)[1:]]])
+    said = [i for i in res.issues.items if i.code == "id-is-a-name"]
+    assert [(i.file, i.sheet, i.cell) for i in said] == [("t.xlsx", "Results", "D2"), ("t.xlsx", "Results", "D5")]
+    assert "'Jensen, Anne'" in said[0].message and "Jamie Koh" in said[0].message
+    assert all("write the player's ID" in i.hint for i in said)
