@@ -820,14 +820,24 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     # The same player twice in one tournament (same ID, or same name where no ID)
     # (the key is built once per distinct (name, ID) pair; rows are compared on integer codes)
     pair, u = pairs if pairs is not None else identity.pairs_of(r)
-    key = u["id"].where(u["id"].notna(), "name:" + identity._norms(u["name"].astype("object")).fillna(""))
+    norm = identity._norms(u["name"].astype("object")).fillna("")
+    key = u["id"].where(u["id"].notna(), "name:" + norm)
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
-    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0]
-    both = tc.astype(np.int64) * max(len(u), 1) + kc[pair]
-    dup = pd.Series(both, index=r.index).duplicated(keep="first") & r["name"].notna()
+    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    both = tc * max(len(u), 1) + kc[pair]
+    dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
+    # ... and a row without an ID whose name is that of a row with an ID in the same tournament: identity gives it
+    # that ID (the one its name has), so it would be the same player twice — counted twice
+    no_id = u["id"].isna().to_numpy()[pair]
+    if no_id.any() and not no_id.all():
+        nc = pd.factorize(norm.to_numpy(), use_na_sentinel=False)[0][pair].astype(np.int64)
+        t_name = tc * (int(nc.max()) + 1) + nc
+        with_id = np.isin(t_name, t_name[~no_id])
+        dup |= no_id & with_id & (norm.to_numpy()[pair] != "") & ~dup
     for row in r[dup].itertuples():
         issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
-                     hint="delete the repeated row (a player has one result per tournament)",
+                     hint="delete the repeated row (a player has one result per tournament); if they are two "
+                          "players of the same name, write each one's ID",
                      **season.where(row, "name"))
 
 

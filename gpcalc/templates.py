@@ -156,8 +156,8 @@ def write_template(circuit, path: Path | str) -> Path:
     example = circuit.template_example()
     tspec = circuit.tournament_spec()
     r += 1
-    ins.cell(row=r, column=1, value="Example of a filled-in Tournament sheet (yellow = what you type):").font = \
-        st["bold"]
+    ins.cell(row=r, column=1, value="Example of a filled-in Tournament sheet (the shaded lines are what an "
+                                    "organiser types):").font = st["bold"]
     r += 1
     for f in tspec.fields:
         if f.key == "circuit":

@@ -72,3 +72,24 @@ def test_a_name_in_the_id_column_is_warned_at_its_cell(tmp_path):
     assert [(i.file, i.sheet, i.cell) for i in said] == [("t.xlsx", "Results", "D2"), ("t.xlsx", "Results", "D5")]
     assert "'Jensen, Anne'" in said[0].message and "Jamie Koh" in said[0].message
     assert all("write the player's ID" in i.hint for i in said)
+
+
+def test_same_player_twice_one_row_without_id_is_duplicate_player(tmp_path):
+    # Organiser walkthrough (30 November night): 'Koh, Jamie' at place 9 with his ID and again at place 11 without
+    # one built with exit 0 — the row without an ID took his ID (identity: the one ID its name has) and he scored
+    # twice in one tournament. README: "A player twice in one tournament … is an error" — now at the row without ID.
+    from builders import acf_folder, acf_tournament, row
+
+    from gpcalc.pipeline import compute
+
+    rows = [row("Open", 1, "Lee Wong", pid="100"), row("Open", 2, "Jamie Koh", pid="3208901"),
+            ["Open", 3, "Koh, Jamie", None, "M", 1970, "NSW"], ["Open", 4, "Ann Mar", None, "F", 1970, "NSW"]]
+    res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows)}), use_cache=False)
+    dup = [i for i in res.issues.errors if i.code == "duplicate-player"]
+    assert [(i.file, i.sheet, i.cell) for i in dup] == [("t.xlsx", "Results", "C4")] and res.outcome is None
+    assert "Koh, Jamie appears twice" in dup[0].message and "write each one's ID" in dup[0].hint
+    # the same name without an ID in another tournament is the same player, not an error
+    other = [row("Open", 1, "Lee Wong", pid="100"), ["Open", 2, "Koh, Jamie", None, "M", 1970, "NSW"]]
+    res = compute(acf_folder(tmp_path / "b", {"t.xlsx": acf_tournament("T", rows[:2] + [["Open", 3, *rows[3][2:]]]),
+                                              "u.xlsx": acf_tournament("U", other)}), use_cache=False)
+    assert not [i for i in res.issues.items if i.code == "duplicate-player"] and res.outcome is not None
