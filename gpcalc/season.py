@@ -18,7 +18,7 @@ from . import circuits, identity
 from .circuits import base as cbase
 from .issues import InputError, Issues
 from .parse import clean_text, header_key, row_filled
-from .read import RawBook, RawSheet, forget_scans, read_book, read_settings, read_table
+from .read import RawBook, RawSheet, find_header, forget_scans, read_book, read_settings, read_table
 
 SEASON_FILE = "season.xlsx"
 OUTPUT_DIR = "output"
@@ -597,6 +597,27 @@ def _read_season_sheets(season: Season, book: RawBook) -> None:
         season.tables[spec.name] = expand(frame, spec.fields)
 
 
+def _renamed_results(book: RawBook, rspec, skip: set[str]) -> tuple[str, list[str]] | None:
+    """A sheet that is the template's Results sheet under another name ("Hoja1", "Results 2026"): its header names
+    two or more Results columns that a ranking export does not have (League, Withdrew, State, Section …), or five
+    or more Results columns by their template names. Returns (sheet, the Results columns named) or None. (A
+    chess-results export with a Tournament sheet copied in — read as an export — names at most a few template
+    columns, all of them export columns too: Name, Sex, Born, Score …)"""
+    from .formats.chessresults import knows_header
+
+    lookup = {n: f for f in rspec.fields for n in f.names()}
+    for name, sh in book.sheets.items():
+        if name in skip or not sh.rows:
+            continue
+        head = sh.rows[find_header(sh.rows, rspec.fields)]
+        named = [(v, lookup[header_key(v)]) for v in head if header_key(v) in lookup]
+        own = [v for v, _ in named if not knows_header(v)]
+        template = [v for v, f in named if header_key(v) == header_key(f.name)]
+        if len(own) >= 2 or len(template) >= 5:
+            return name, [clean_text(v) for v, _ in named]
+    return None
+
+
 def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: list, extra: dict) -> None:
     circuit, issues = season.circuit, season.issues
     tspec, rspec = circuit.tournament_spec(), circuit.results_spec()
@@ -609,6 +630,16 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                      hint=f"move it out of the season folder (builds write to {OUTPUT_DIR}/ in the season folder, "
                           "which is never read)")
         return
+    if rsheet is None and tsheet is not None and not getattr(book, "foreign", False):
+        renamed = _renamed_results(book, rspec, skip={tsheet.name, *(
+            sh.name for sh in (book.find(spec) for spec in circuit.tournament_sheets) if sh is not None)})
+        if renamed is not None:
+            # a template whose Results sheet was renamed: not a ranking export to read with half its columns
+            sheet, columns = renamed
+            issues.error("missing-sheet", f"the workbook has no '{rspec.name}' sheet; the sheet '{sheet}' has its "
+                         f"columns ({', '.join(columns)})", file=book.label, sheet=sheet,
+                         hint=f"rename the sheet '{sheet}' to {rspec.name}")
+            return
     if rsheet is None and not getattr(book, "foreign", False):
         from . import formats
 

@@ -79,6 +79,11 @@ def header_columns(row: list[Any]) -> dict[str, int]:
     return out
 
 
+def knows_header(value: Any) -> bool:
+    """Whether a header cell names a column of a ranking export (what :func:`header_columns` maps)."""
+    return bool(_LOOKUP.get(_key(value)) or _LOOKUP.get(_key(value).replace(" ", "")))
+
+
 def find_header(rows: list[list[Any]], scan: int = 8) -> int | None:
     """The header row within the first `scan` rows: it names `Name` and a rank or points column."""
     best, best_hits = None, 0
