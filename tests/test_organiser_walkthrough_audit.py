@@ -56,3 +56,23 @@ def test_a_ranking_export_with_a_tournament_sheet_is_still_read_as_one(tmp_path)
     res = compute(acf_folder(tmp_path, {"export.xlsx": book}), use_cache=False)
     assert not [i for i in res.issues.errors if i.code == "missing-sheet"], [i.text() for i in res.issues.errors]
     assert set(res.season.results["name"]) >= {"Smith, John", "Brown, Ann"}
+
+
+@pytest.mark.parametrize("mark", ["X", "Retirado", "Retiro"])
+def test_a_bare_withdrawal_mark_is_an_error_not_a_lost_year_art6(tmp_path, mark):
+    # 'X' or 'Retirado' in Withdrew was read as Yes — an unjustified withdrawal, which loses the player the whole
+    # year (Art. 6) — without a word. It says the player withdrew, not whether it was justified (the committee's
+    # decision): an error at the cell naming both choices and the consequence. Sí and Justificado still read.
+    folder, book = _copy(tmp_path, "fecodaz")
+    wb = openpyxl.load_workbook(book)
+    ws = wb[next(n for n in wb.sheetnames if n.casefold().startswith("result"))]
+    col = next(c.column for c in ws[1] if str(c.value or "").casefold().startswith("retir"))
+    ws.cell(3, col).value = mark
+    ws.cell(4, col).value = "Justificado"
+    ws.cell(5, col).value = "Sí"
+    wb.save(book)
+    res = compute(folder, use_cache=False)
+    bad = [i for i in res.issues.errors if i.code == "bad-value"]
+    letter = openpyxl.utils.get_column_letter(col)
+    assert [(i.sheet, i.cell) for i in bad] == [(ws.title, f"{letter}3")], [i.text() for i in res.issues.errors]
+    assert f"'{mark}'" in bad[0].message and "Justified" in bad[0].hint and "loses the year" in bad[0].hint

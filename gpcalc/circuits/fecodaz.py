@@ -48,8 +48,10 @@ TITLE_ALIASES = tuple((k, v) for k, v in R.TITLE_ALIASES.items()) + tuple(
     (alias, t) for t in TITLE_CHOICES for alias in (".".join(t) + ".", ".".join(t))) + tuple(
     (alias, R.TITLE_ALIASES[k]) for k in R.TITLE_ALIASES for alias in (".".join(k) + ".", ".".join(k))) + (
     ("-", ""), ("Ninguno", ""), ("Ninguna", ""), ("None", ""), ("No", ""))
-WITHDREW_ALIASES = (("N", "No"), ("Sí", "Yes"), ("Si", "Yes"), ("S", "Yes"), ("Y", "Yes"), ("X", "Yes"),
-                    ("Retirado", "Yes"), ("Retiro", "Yes"), ("Injustificado", "Yes"), ("Unjustified", "Yes"),
+# (a bare mark — "X", "Retirado" — says the player withdrew, not whether it was justified; Yes loses the player the
+# year (Art. 6), so it is not read into one: the cell is an error asking for Yes or Justified)
+WITHDREW_ALIASES = (("N", "No"), ("Sí", "Yes"), ("Si", "Yes"), ("S", "Yes"), ("Y", "Yes"),
+                    ("Injustificado", "Yes"), ("Unjustified", "Yes"),
                     ("Justificado", "Justified"), ("Justificada", "Justified"), ("J", "Justified"))
 MIN_ROUNDS = 6  # Art. 2 g
 MAX_ROUNDS_A_DAY = 3  # Art. 2 g
@@ -144,6 +146,8 @@ class FECODAZ(Circuit):
               listed=("Sí", "Justificado"),
               default="No", aliases=("Retiro", "Retirado", "Se retiró", "Withdrawn"),
               help="No; Yes (withdrew without justification: loses the year, Art. 6); Justified.", example="No",
+              advice="write No, Yes (Sí: withdrew without justification — the player loses the year, Art. 6) or "
+                     "Justified (Justificado); whether a withdrawal was justified is the committee's decision",
               width=10),
         Field("Team", "text", aliases=("Equipo",), help="Team events: the player's team.", width=16),
         Field("Team place", "count", aliases=("Puesto equipo", "Puesto del equipo", "Team rank"),
