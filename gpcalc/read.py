@@ -532,9 +532,27 @@ class Table:
     sheet: str
     frame: pd.DataFrame
     letters: dict[str, str]  # field key → column letter
+    meant: frozenset[str] = frozenset()  # field keys an unread header seems to mean (the column-not-read warning)
 
     def cell(self, key: str, row: int) -> str:
         return f"{self.letters.get(key, '')}{row}"
+
+
+def _meant_field(header: str, fields: list[Field]) -> Field | None:
+    """The field an unknown header most likely means: one it abbreviates (the start of a name, 2+ letters:
+    "St" → State) or misspells (difflib, 0.75), among `fields` (those the sheet lacks); None when none is close."""
+    key = header_key(header).replace(".", "")
+    if len(key) < 2:
+        return None
+    names = {header_key(n): f for f in fields for n in f.names()}
+    for n, f in names.items():
+        if n.startswith(key):
+            return f
+    consonants = [n for n in names if key == "".join(c for c in n if c not in "aeiouyæøå ")[:len(key)]]
+    if consonants:  # "Jnr" → junior
+        return names[consonants[0]]
+    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
+    return names[close[0]] if close else None
 
 
 def find_header(rows: list[list[Any]], fields: tuple[Field, ...], scan: int = 10) -> int:
@@ -590,7 +608,18 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
                 msg += f" ('{guess}' looks like a misspelling of it)"
             issues.error("missing-column", msg, cell=f"A{header_i + 1}",
                          hint=f"add a column headed '{f.name}' in row {header_i + 1}", **where)
+    meant: set[str] = set()
     for j, name in unknown:
+        guess = _meant_field(name, [f for f in fields if f.key not in cols])
+        if guess is not None and any(j < len(r) and r[j] is not None and str(r[j]).strip()
+                                     for r in rows[header_i + 1:]):
+            # a header that abbreviates or misspells a column gpcalc would read ("Jnr", "St"), over data: the
+            # organiser meant that column, and its values would be ignored without a word
+            issues.warning("column-not-read", f"the column '{name}' is not read: did you mean '{guess.name}'? "
+                           "Its values are ignored", cell=f"{col_letter(j)}{header_i + 1}",
+                           hint=f"rename the header to '{guess.name}'", **where)
+            meant.add(guess.key)
+            continue
         issues.info("unknown-column", f"the column '{name}' is not used by gpcalc",
                     cell=f"{col_letter(j)}{header_i + 1}", **where)
     _sheet_notes(raw, set(letters.values()), header_i + 1, file, issues)
@@ -615,7 +644,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
     if len(frame) < spec.min_rows:
         issues.error("empty-sheet", f"the sheet '{raw.name}' has no rows below its header",
                      cell=f"A{header_i + 2}", hint="fill in one row per entry below the header", **where)
-    return Table(file, raw.name, frame, letters)
+    return Table(file, raw.name, frame, letters, frozenset(meant))
 
 
 def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, issues: Issues) -> None:

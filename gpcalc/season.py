@@ -697,12 +697,16 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     label = settings.get("name") or Path(book.label).stem
     table = read_table(rsheet, rspec, book.label, issues,
                        const={"tournament": label, "file": book.label, "sheet": rsheet.name})
-    # a Results sheet without a Sex or Born column: the women's/girls' and the junior/age rankings are decided by
-    # them, so their absence is said (the register may still give them per player)
+    # a Results sheet without a Sex, Born or State/League/Club column: rankings and prizes are decided by them, so
+    # their absence is said (the register may still give them per player)
     keys = {f.key for f in rspec.fields}
     for key, name, decides in (("sex", "Sex", "the women's and girls' rankings"),
-                               ("born", "Born", "the junior, youth and age-group rankings")):
-        if key in keys and key not in table.letters and len(table.frame):
+                               ("born", "Born", "the junior, youth and age-group rankings"),
+                               ("state", "State", "the State prizes (ACF cl. 8(g))"),
+                               ("league", "League", "the ligas (Art. 5 d) and the closed-tournament visitors "
+                                                    "(Art. 2 q)"),
+                               ("club", "Club", "the club standings (§1 stk. 7)")):
+        if key in keys and key not in table.letters and key not in table.meant and len(table.frame):
             issues.warning("no-column", f"the Results sheet has no {name} column: {decides} count its players "
                            f"only where the Players register gives their {name.lower()}", file=book.label,
                            sheet=rsheet.name, hint=f"add a column headed '{name}' and fill it in")

@@ -76,3 +76,98 @@ def test_a_bare_withdrawal_mark_is_an_error_not_a_lost_year_art6(tmp_path, mark)
     letter = openpyxl.utils.get_column_letter(col)
     assert [(i.sheet, i.cell) for i in bad] == [(ws.title, f"{letter}3")], [i.text() for i in res.issues.errors]
     assert f"'{mark}'" in bad[0].message and "Justified" in bad[0].hint and "loses the year" in bad[0].hint
+
+
+def _edit(book: Path, change) -> None:
+    wb = openpyxl.load_workbook(book)
+    ws = wb[next(n for n in wb.sheetnames if n.casefold() in ("results", "resultados", "resultater"))]
+    change(ws)
+    wb.save(book)
+
+
+def _header_cell(ws, *names: str):
+    return next(c for c in ws[1] if str(c.value or "").casefold() in names)
+
+
+def test_an_abbreviated_header_over_data_is_a_warning_with_the_meant_column(tmp_path):
+    # 'St' typed for State: the column was an info (seen only with --all) and the States sheet, the JSON clubs and
+    # the State prizes came out empty without a word. Now one warning at the header naming the column meant —
+    # and not also the no-column warning for State (one mistake, one message).
+    folder, book = _copy(tmp_path, "acf")
+    _edit(book, lambda ws: setattr(_header_cell(ws, "state"), "value", "St"))
+    res = compute(folder, use_cache=False)
+    mine = [i for i in res.issues.items if i.file == book.relative_to(folder).as_posix()
+            and i.code in ("column-not-read", "no-column", "unknown-column")]
+    assert [(i.code, i.severity, i.cell) for i in mine] == [("column-not-read", "warning", "G1")], \
+        [i.text() for i in mine]
+    assert "'St'" in mine[0].message and "did you mean 'State'?" in mine[0].message
+    assert mine[0].hint == "rename the header to 'State'"
+
+
+def test_a_header_gpcalc_does_not_use_stays_an_info(tmp_path):
+    # an organiser's own column ("Rating", "TB1") is not a mistake: an info, as before
+    folder, book = _copy(tmp_path, "acf")
+
+    def add(ws):
+        ws.cell(1, 9).value = "TB1"
+        ws.cell(2, 9).value = 12.5
+    _edit(book, add)
+    res = compute(folder, use_cache=False)
+    mine = [(i.code, i.severity) for i in res.issues.items if i.file == book.relative_to(folder).as_posix()
+            and "TB1" in i.message]
+    assert mine == [("unknown-column", "info")]
+
+
+def test_no_state_column_is_said_acf_cl8g(tmp_path):
+    # no State column: no message at all, and no State prize for its players (cl. 8(g)); now `no-column`
+    folder, book = _copy(tmp_path, "acf")
+    _edit(book, lambda ws: ws.delete_cols(_header_cell(ws, "state").column))
+    res = compute(folder, use_cache=False)
+    said = [i for i in res.issues.items if i.code == "no-column" and i.file == book.relative_to(folder).as_posix()]
+    assert len(said) == 1 and "no State column" in said[0].message and "cl. 8(g)" in said[0].message
+
+
+def test_rounds_zero_is_one_error_not_one_per_player_fecodaz(tmp_path):
+    # Rounds = 0: the out-of-range error and 16 score-over-rounds errors ("more than the 0 rounds") — one mistake
+    folder, book = _copy(tmp_path, "fecodaz")
+    wb = openpyxl.load_workbook(book)
+    ws = wb[next(n for n in wb.sheetnames if n.casefold() in ("tournament", "torneo"))]
+    next(r for r in ws.iter_rows() if str(r[0].value or "").casefold() in ("rounds", "rondas"))[1].value = 0
+    wb.save(book)
+    res = compute(folder, use_cache=False)
+    errors = [i for i in res.issues.errors if i.file == book.relative_to(folder).as_posix()]
+    assert len(errors) == 1 and errors[0].sheet == ws.title, [i.text() for i in errors]
+    assert not [i for i in res.issues.errors if i.code == "score-over-rounds"]
+
+
+def test_points_with_zero_games_is_a_warning_aarhus_5_stk5(tmp_path):
+    # Points 4 with Games 0: only an info (with --all) that the player gets nothing; the two cells contradict
+    # each other and a child loses the GPT if Games is the typo — a warning at the Games cell
+    folder, book = _copy(tmp_path, "aarhus")
+
+    def zero(ws):
+        head = [str(c.value or "").casefold() for c in ws[1]]
+        g, p = head.index("games") + 1, head.index("points") + 1
+        row = next(r for r in range(2, ws.max_row + 1)
+                   if isinstance(ws.cell(r, p).value, int | float) and ws.cell(r, p).value > 0)
+        ws.cell(row, g).value = 0
+        zero.at = f"{openpyxl.utils.get_column_letter(g)}{row}"
+    _edit(book, zero)
+    res = compute(folder, use_cache=False)
+    said = [i for i in res.issues.items if i.code == "points-without-games"]
+    assert [(i.severity, i.cell) for i in said] == [("warning", zero.at)]
+    assert "§5 stk. 5" in said[0].message
+
+
+def test_a_ranking_on_an_open_is_said_to_be_ignored_fecodaz(tmp_path):
+    # Kind Open with Ranking Femenino: the tournament feeds Absoluto and the setting was ignored silently
+    # (CONTRACT: Ranking is "the ranking a national or team event feeds")
+    folder, book = _copy(tmp_path, "fecodaz")
+    wb = openpyxl.load_workbook(book)
+    ws = wb[next(n for n in wb.sheetnames if n.casefold() in ("tournament", "torneo"))]
+    ws.append(["Ranking", "Femenino"])
+    wb.save(book)
+    res = compute(folder, use_cache=False)
+    said = [i for i in res.issues.items if i.code == "ranking-ignored"]
+    assert len(said) == 1 and "Ranking is Femenino" in said[0].message and said[0].cell == f"B{ws.max_row}"
+    assert res.outcome is not None

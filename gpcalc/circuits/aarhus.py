@@ -245,6 +245,13 @@ class Aarhus(Circuit):
         for row in r[over.fillna(False)].itertuples():
             issues.error("games-over-rounds", f"{row.name}: {row.games} games but group {row.group} played "
                          "fewer rounds", hint="check Games and the Groups sheet", **season.where(row, "games"))
+        # points scored with no game played: Games 0 means no round played, so no GPM-points (§5 stk. 5) — the two
+        # cells contradict each other, and the child would lose the GPT without a word if Games is the typo
+        no_games = (r["games"].eq(0) & r["points"].gt(0)).fillna(False)
+        for row in r[no_games].itertuples():
+            issues.warning("points-without-games", f"{row.name}: {row.points:g} points with 0 games played — a "
+                           "player who played no round gets no GPM-points (§5 stk. 5)", hint="write the games the "
+                           "player played (blank: every round of the group)", **season.where(row, "games"))
         pts_over = r["points"].notna() & rounds.notna() & (r["points"] > rounds)
         for row in r[pts_over.fillna(False)].itertuples():
             issues.error("points-over-rounds", f"{row.name}: {row.points:g} points in {int(rounds[row.Index])} "

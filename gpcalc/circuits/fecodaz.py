@@ -182,7 +182,9 @@ class FECODAZ(Circuit):
             return
         rounds = R.tmap(r["tournament"], t.set_index("tournament")["rounds"])
         score = pd.to_numeric(r["score"], errors="coerce")
-        over = (score > pd.to_numeric(rounds, errors="coerce")).fillna(False)
+        # (a Rounds of 0 is its own error at the Rounds cell: not one more per player)
+        r_num = pd.to_numeric(rounds, errors="coerce")
+        over = ((score > r_num) & (r_num >= 1)).fillna(False)
         for idx in r.index[over]:
             row = r.loc[idx]
             issues.error("score-over-rounds", f"{row['name']}: score {score[idx]:g} is more than the "
@@ -292,6 +294,16 @@ class FECODAZ(Circuit):
                                 f"{year - 14} are older than Sub 14 and score in no youth ranking",
                                 **season.where(r.iloc[too_old.first(g, 1)[0]], "born"))
             target = tour.ranking or "Absoluto"
+            if tour.kind not in ("National", "Team") and pd.notna(tour.ranking) and str(tour.ranking).strip() \
+                    and target != "Absoluto":
+                # only a national championship or a team event feeds a named ranking (CONTRACT: "the ranking a national
+                # or team event feeds"): an open, closed or Sub-14 event feeds its own — ignored, so said
+                feeds = "the Sub-14 youth rankings" if tour.kind == "Sub 14" else "Absoluto (and every ranking its " \
+                                                                                   "players qualify for)"
+                issues.warning("ranking-ignored", f"{tour.tournament}: Ranking is {target}, but a {tour.kind} "
+                               f"tournament feeds {feeds}; the setting is not used", cell=cells.get("ranking", ""),
+                               hint="clear Ranking, or set Kind to National (a national championship) if that is "
+                                    "what it is", **where)
             if tour.kind == "Team" and target not in R.SENIOR_NAMES:
                 issues.warning("ranking-not-computed", f"{tour.tournament}: a team event feeding the {target} "
                                "ranking gives no points (gpcalc ruling 8: team events score in the senior rankings only)",
