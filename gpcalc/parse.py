@@ -382,7 +382,7 @@ HINTS: dict[str, str] = {
     "count": "write a whole number, 0 or more, such as 7",
     "place": "write the place as a number: 3; a shared place as =3, 3= or 3-4",
     "yesno": "write Yes or No (also Y/N, Ja/Nej, Sí/No)",
-    "sex": "write M or F (also W, K/M, P/D)",
+    "sex": "write M or F (also read: W for a woman; Danish K = kvinde, P = pige, D = dreng; Spanish H = hombre)",
     "date": "write a date such as 2005-03-01 or 1/3/2005 (day first), or use an Excel date",
     "born": "write the birth date (2005-03-01 or 1/3/2005, day first) or just the birth year (2005)",
     "choice": "choose one of the listed values",

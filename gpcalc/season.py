@@ -680,7 +680,10 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                            sheet=name, hint=f"put every player on the one '{rsheet.name}' sheet (a Section or Group "
                            "column tells them apart), or delete the extra sheet")
     before = len(issues.errors)
-    settings = read_settings(tsheet, tspec, book.label, issues)
+    # (the settings' own problems are said only once the workbook is known to be of this circuit: another
+    # circuit's workbook lacks this one's settings, and one message about the circuit is the fix)
+    said = Issues()
+    settings = read_settings(tsheet, tspec, book.label, said)
     declared = clean_text(settings.get("circuit")).casefold()
     if declared and declared != circuit.name and declared not in circuits.NAMES:  # (a typo or a made-up name)
         issues.error("unknown-circuit", f"'{clean_text(settings.get('circuit'))}' is not a circuit gpcalc knows "
@@ -692,8 +695,10 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
         issues.error("wrong-circuit", f"this workbook is for the '{declared}' circuit, but the season is "
                      f"'{circuit.name}'", file=book.label, sheet=tsheet.name,
                      cell=settings["_cells"].get("circuit", ""),
-                     hint=f"move it to a {declared} season folder, or refill it from: gpcalc template {circuit.name}")
+                     hint=f"move it to {'an' if declared[:1] in 'aeiou' else 'a'} {declared} season folder, or "
+                          f"refill it from: gpcalc template {circuit.name}")
         return
+    issues.extend(said)
     label = settings.get("name") or Path(book.label).stem
     table = read_table(rsheet, rspec, book.label, issues,
                        const={"tournament": label, "file": book.label, "sheet": rsheet.name})

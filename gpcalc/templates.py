@@ -256,6 +256,17 @@ def write_season(circuit, path: Path | str, season: str = "", title: str = "") -
     return path
 
 
+def default_season(circuit, today: dt.date | None = None) -> str:
+    """The season running today: the year ("2026"), or for a season over two years the one that started last
+    ("2026/2027" from its start month, "2025/2026" before it)."""
+    today = today or dt.date.today()
+    start = getattr(circuit, "season_start_month", 1)
+    if start <= 1:
+        return str(today.year)
+    first = today.year if today.month >= start else today.year - 1
+    return f"{first}/{first + 1}"
+
+
 def new_season(circuit, folder: Path | str, season: str = "") -> list[Path]:
     """A season folder: season.xlsx and a blank tournament workbook to copy for each tournament."""
     folder = Path(folder)
@@ -264,7 +275,7 @@ def new_season(circuit, folder: Path | str, season: str = "") -> list[Path]:
         if path.exists():  # gpcalc never overwrites a file it did not just make (an organiser's filled copy)
             raise FileExistsError(f"{path} already exists; gpcalc never overwrites it")
     folder.mkdir(parents=True, exist_ok=True)
-    season = season or str(dt.date.today().year)
+    season = season or default_season(circuit)
     made = [write_season(circuit, season_path, season=season, title=f"{circuit.title} {season}"),
             write_template(circuit, blank)]
     return made

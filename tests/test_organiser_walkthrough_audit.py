@@ -171,3 +171,41 @@ def test_a_ranking_on_an_open_is_said_to_be_ignored_fecodaz(tmp_path):
     said = [i for i in res.issues.items if i.code == "ranking-ignored"]
     assert len(said) == 1 and "Ranking is Femenino" in said[0].message and said[0].cell == f"B{ws.max_row}"
     assert res.outcome is not None
+
+
+def test_new_aarhus_without_season_writes_the_school_year():
+    # `gpcalc new aarhus` without --season wrote Season "2026" — an Aarhus season is a school year over two
+    # calendar years ("2012/2013", §1): the one running today, from August on
+    import datetime as dt
+
+    from gpcalc import circuits
+    from gpcalc.templates import default_season
+
+    aarhus, acf = circuits.get("aarhus"), circuits.get("acf")
+    assert default_season(aarhus, dt.date(2026, 11, 30)) == "2026/2027"
+    assert default_season(aarhus, dt.date(2027, 3, 1)) == "2026/2027"
+    assert default_season(aarhus, dt.date(2027, 8, 1)) == "2027/2028"
+    assert default_season(acf, dt.date(2026, 11, 30)) == "2026"
+
+
+def test_a_workbook_of_another_circuit_is_one_error(tmp_path):
+    # an Aarhus GPT workbook in an ACF season: `wrong-circuit` plus 5 `missing-setting` errors for the ACF settings
+    # it cannot have ("move it to a aarhus season folder"): now the one error, with "an aarhus"
+    folder, _ = _copy(tmp_path, "acf")
+    shutil.copy(ROOT / "sample_data" / SAMPLES["aarhus"][0] / SAMPLES["aarhus"][1], folder / "gpt1.xlsx")
+    res = compute(folder, use_cache=False)
+    mine = [i for i in res.issues.items if i.file == "gpt1.xlsx"]
+    assert [i.code for i in mine] == ["wrong-circuit"], [i.text() for i in mine]
+    assert "move it to an aarhus season folder" in mine[0].hint
+
+
+def test_a_renamed_groups_sheet_is_one_error_for_the_workbook_aarhus_5_stk6(tmp_path):
+    # the Groups sheet renamed "Runder": one rounds-missing error per group, each asking for a row "on the Groups
+    # sheet" that is not there — now one error for the workbook saying the sheet is missing
+    folder, book = _copy(tmp_path, "aarhus")
+    wb = openpyxl.load_workbook(book)
+    wb[next(n for n in wb.sheetnames if n.casefold() in ("groups", "grupper"))].title = "Runder"
+    wb.save(book)
+    res = compute(folder, use_cache=False)
+    said = [i for i in res.issues.errors if i.code == "rounds-missing"]
+    assert len(said) == 1 and "no Groups sheet" in said[0].message and "rename it to Groups" in said[0].hint

@@ -38,6 +38,7 @@ MOVES_SHEETS = 12  # up to this many GPTs: a Moves sheet per GPT; more: one Move
 class Aarhus(Circuit):
     name = "aarhus"
     title = "Aarhus Skoleskak Grand Prix"
+    season_start_month = 8  # a school year over two calendar years (2012/2013); `gpcalc new` from August on
     rulebook = "ASS"
     rankings = R.RANKINGS
     club_label = "Club"
@@ -224,7 +225,18 @@ class Aarhus(Circuit):
         listed = np.array([(a, b) in known for a, b in zip(r["tournament"].iloc[first], canon.iloc[first])],
                           dtype=bool)
         missing = needs_rounds & canon.notna() & ~pd.Series(listed[tcodes], index=r.index)
-        for (_tour, grp), rows in r[missing].groupby(["tournament", canon[missing]], sort=False):
+        with_sheet = set(gkey["tournament"])  # tournaments whose workbook has a Groups sheet with rows
+        no_sheet = missing & ~r["tournament"].isin(with_sheet)
+        for _tour, rows in r[no_sheet].groupby("tournament", sort=False):
+            # no Groups sheet at all (or one renamed, "Runder"): one error for the workbook, not one per group
+            # asking for rows on a sheet that is not there
+            row = rows.iloc[0]
+            groups = ", ".join(pd.unique(canon[rows.index].astype(str)))
+            issues.error("rounds-missing", f"the workbook has no Groups sheet (or an empty one): the rounds of "
+                         f"group(s) {groups} are needed to normalise to 7 rounds (§5 stk. 6)", file=row["file"],
+                         hint="add a sheet named Groups with the columns Group | Rounds (gpcalc template aarhus "
+                              "has it); if the workbook has it under another name, rename it to Groups")
+        for (_tour, grp), rows in r[missing & ~no_sheet].groupby(["tournament", canon[missing]], sort=False):
             row = rows.iloc[0]
             issues.error("rounds-missing", f"group {grp} has no row on the Groups sheet: its number of rounds "
                          "is needed to normalise to 7 rounds (§5 stk. 6)",  # (at the group's first Results cell)

@@ -86,6 +86,9 @@ class Circuit(ABC):
     # Whether places may be shared (`=3`, `3-4`); circuits whose places are after tiebreak say False.
     shared_places: bool = True
     place_column: str = "place"
+    # the month a season starts in: 1 for a calendar-year season ("2005"), else a season over two years
+    # ("2012/2013", the school year from August) — what `gpcalc new` writes when no --season is given
+    season_start_month: int = 1
 
     def place_key(self, column: str, values: pd.Series) -> pd.Series:
         """The section or group values as the place checks compare them (places run 1, 2, 3 … in each): the
