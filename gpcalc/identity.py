@@ -9,7 +9,6 @@ both spellings — never merged silently.
 from __future__ import annotations
 
 import difflib
-import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -320,33 +319,54 @@ def _show(v) -> str:
     return str(v)
 
 
-_NAME_SHAPE = re.compile(r"[^\W\d_]{2,}(?:[ ,.'-]+[^\W\d_]+)+\.?")
+_NAME_SHAPE = r"[^\W\d_]{2,}(?:[ ,.'-]+[^\W\d_]+)+\.?"  # two or more words of letters, no digit
+# what people type for "no ID" — every row with it would be one player
+PLACEHOLDER_IDS = {"n/a", "na", "n.a.", "none", "no id", "noid", "sin id", "sin cédula", "sin cedula", "ninguno",
+                   "ninguna", "tba", "tbc", "tbd", "pending", "unknown", "not rated", "unrated", "new", "nuevo",
+                   "ny", "ny spiller", "ukendt", "ingen", "mangler", "nil", "null", "xxx", "x"}
 
 
 def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,
                         reg: pd.DataFrame) -> None:
-    """A warning for an ID cell holding a player's name ("Jensen, Anne" in the ID column: a name typed one cell
-    to the right, or pasted over a column). The ID is taken as typed — IDs may hold letters — so the rows of that
-    "ID" are one player whatever their names; said once per ID, at its first cell (the register's, if there).
-    `u`: the distinct (name, ID) pairs of the result rows `r` (`pair`: each row's position in `u`)."""
+    """Warnings for ID cells that are no ID. A placeholder ("n/a", "sin ID", "-", "?"): every row with it is one
+    player. A player's name ("Jensen, Anne" in the ID column: a name typed one cell to the right, or pasted over a
+    column): the rows of that "ID" are one player whatever their names. IDs are taken as typed (they may hold
+    letters), so each is said once, at its first cell (the register's, if there). `u`: the distinct (name, ID)
+    pairs of the result rows `r` (`pair`: each row's position in `u`). Python runs only over the distinct IDs
+    without a digit (names and placeholders have none)."""
     norms = set(u["_norm"].dropna().tolist()) | set(reg["_norm"].dropna().tolist())
     said: set[str] = set()
     for frame, rows_of in ((reg, None), (u, pair)):
         if not len(frame):
             continue
-        texts = frame["id"].astype(object).where(frame["id"].notna(), "").astype(str).to_numpy(object)
-        lettered = np.flatnonzero(pd.Series(texts).str.contains(r"[^\W\d_]", regex=True).to_numpy(bool))
-        for at in lettered.tolist():
-            value = texts[at]
-            # a player's name, or a name's shape: two or more words of letters and no digit ("Jensen, Anne")
-            if value in said or not (_NAME_SHAPE.fullmatch(value) or normalise_name(value) in norms):
+        texts = frame["id"].astype(object).where(frame["id"].notna(), "").astype(str)
+        digitless = (texts.ne("") & ~texts.str.contains(r"\d", regex=True)).to_numpy(bool)
+        if not digitless.any():
+            continue
+        first_row = None
+        if rows_of is not None:  # each pair's first result row
+            first_row = np.full(len(frame), -1, dtype=np.int64)
+            first_row[rows_of[::-1]] = np.arange(len(rows_of) - 1, -1, -1)
+        cand = texts[digitless]
+        shaped = cand.str.fullmatch(_NAME_SHAPE).to_numpy(bool)
+        for at, value, shape in zip(np.flatnonzero(digitless).tolist(), cand.tolist(), shaped.tolist()):
+            if value in said:
+                continue
+            key = value.strip().casefold()
+            placeholder = key in PLACEHOLDER_IDS or not any(ch.isalnum() for ch in key)
+            if not placeholder and not shape and normalise_name(value) not in norms:
                 continue
             said.add(value)
-            row = frame.iloc[at] if rows_of is None else r.iloc[int(np.flatnonzero(rows_of == at)[0])]
-            season.issues.warning("id-is-a-name", f"{row['name']}: the ID is '{value}', which looks like a name — "
-                                  "a name in the ID column? Rows with this ID are taken as one player",
-                                  hint="write the player's ID (digits as in the rating list), or leave the ID blank",
-                                  **season.where(row, "id"))
+            row = frame.iloc[at] if first_row is None else r.iloc[int(first_row[at])]
+            if placeholder:
+                season.issues.warning("id-placeholder", f"{row['name']}: the ID is '{value}', which is no ID — "
+                                      "every row with it is taken as one player", hint="leave the ID blank when the "
+                                      "player has none (gpcalc then goes by the name)", **season.where(row, "id"))
+            else:
+                season.issues.warning("id-is-a-name", f"{row['name']}: the ID is '{value}', which looks like a "
+                                      "name — a name in the ID column? Rows with this ID are taken as one player",
+                                      hint="write the player's ID (digits as in the rating list), or leave the ID "
+                                           "blank", **season.where(row, "id"))
 
 
 def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200,

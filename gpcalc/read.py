@@ -538,21 +538,30 @@ class Table:
         return f"{self.letters.get(key, '')}{row}"
 
 
-def _meant_field(header: str, fields: list[Field]) -> Field | None:
+def _meant_field(header: str, fields: list[Field], values: list[Any]) -> Field | None:
     """The field an unknown header most likely means: one it abbreviates (the start of a name, 2+ letters:
-    "St" → State) or misspells (difflib, 0.75), among `fields` (those the sheet lacks); None when none is close."""
+    "St" → State; its consonants, 3+ letters: "Jnr" → Junior) or misspells (difflib, 0.75), among `fields` (those
+    the sheet lacks) — and whose reader takes at least half of the column's first values (`values`, not blank):
+    "Federation" over COL is no FIDE rating, "Rk" over places no Move. None when nothing fits."""
     key = header_key(header).replace(".", "")
-    if len(key) < 2:
+    if len(key) < 2 or not values:
         return None
     names = {header_key(n): f for f in fields for n in f.names()}
-    for n, f in names.items():
-        if n.startswith(key):
+    found = [f for n, f in names.items() if n.startswith(key)]
+    if len(key) >= 3:  # "Jnr" → junior ("Rk" would be rykning)
+        found += [f for n, f in names.items() if key == "".join(c for c in n if c not in "aeiouyæøå ")[:len(key)]]
+    found += [names[n] for n in difflib.get_close_matches(key, list(names), n=3, cutoff=0.75)]
+    for f in dict.fromkeys(found):  # (in that order, each field once)
+        ok = 0
+        for v in values:
+            try:
+                f.reader(v)
+                ok += 1
+            except (BadValue, ValueError, TypeError):
+                pass
+        if 2 * ok >= len(values):
             return f
-    consonants = [n for n in names if key == "".join(c for c in n if c not in "aeiouyæøå ")[:len(key)]]
-    if consonants:  # "Jnr" → junior
-        return names[consonants[0]]
-    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
-    return names[close[0]] if close else None
+    return None
 
 
 def find_header(rows: list[list[Any]], fields: tuple[Field, ...], scan: int = 10) -> int:
@@ -598,11 +607,22 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
             continue
         cols[f.key] = j
         letters[f.key] = col_letter(j)
+    # what each unknown header over data seems to mean (a column the sheet lacks, whose values fit it)
+    absent = [f for f in fields if f.key not in cols]
+    meant_by: dict[int, Field] = {}
+    for j, name in unknown:
+        values = [r[j] for r in rows[header_i + 1:header_i + 41] if j < len(r) and r[j] is not None
+                  and str(r[j]).strip()][:20]
+        guess_f = _meant_field(name, absent, values)
+        if guess_f is not None:
+            meant_by[j] = guess_f
     for f in fields:
         if f.required and f.key not in cols:
             names = [u for _, u in unknown]
             close = difflib.get_close_matches(f.name.casefold(), [n.casefold() for n in names], n=1, cutoff=0.6)
             guess = next((n for n in names if close and n.casefold() == close[0]), None)
+            if guess is None:
+                guess = next((name for j, name in unknown if meant_by.get(j) is f), None)
             msg = f"the required column '{f.name}' is missing"
             if guess:
                 msg += f" ('{guess}' looks like a misspelling of it)"
@@ -610,9 +630,10 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
                          hint=f"add a column headed '{f.name}' in row {header_i + 1}", **where)
     meant: set[str] = set()
     for j, name in unknown:
-        guess = _meant_field(name, [f for f in fields if f.key not in cols])
-        if guess is not None and any(j < len(r) and r[j] is not None and str(r[j]).strip()
-                                     for r in rows[header_i + 1:]):
+        guess = meant_by.get(j)
+        if guess is not None and guess.required:
+            continue  # (the missing-column error names this header: one mistake, one message)
+        if guess is not None:
             # a header that abbreviates or misspells a column gpcalc would read ("Jnr", "St"), over data: the
             # organiser meant that column, and its values would be ignored without a word
             issues.warning("column-not-read", f"the column '{name}' is not read: did you mean '{guess.name}'? "

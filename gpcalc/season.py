@@ -289,6 +289,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
     identity.resolve(season, pairs)
+    _resolved_duplicates(season)
     table = identity.known()
     if names and write_cache and (earlier is None or len(table) > had):  # new spellings: keep them for next time
         cache.store_later(names, dict(table))
@@ -597,20 +598,26 @@ def _read_season_sheets(season: Season, book: RawBook) -> None:
         season.tables[spec.name] = expand(frame, spec.fields)
 
 
-def _renamed_results(book: RawBook, rspec, skip: set[str]) -> tuple[str, list[str]] | None:
-    """A sheet that is the template's Results sheet under another name ("Hoja1", "Results 2026"): its header names
-    two or more Results columns that a ranking export does not have (League, Withdrew, State, Section …), or five
-    or more Results columns by their template names. Returns (sheet, the Results columns named) or None. (A
-    chess-results export with a Tournament sheet copied in — read as an export — names at most a few template
-    columns, all of them export columns too: Name, Sex, Born, Score …)"""
+def _renamed_results(book: RawBook, rspec, place_key: str, skip: set[str]) -> tuple[str, list[str]] | None:
+    """A sheet that is the template's Results sheet under another name ("Hoja1", "Results 2026"): its header
+    names Name and the place column, no column that only a ranking export has (Rk., SNo, Rtg, Pts., TB1 …), and
+    two or more Results columns an export does not have (League, Withdrew, State, Section …) or five or more
+    Results columns by their template names. Returns (sheet, the Results columns named) or None. (A chess-results
+    export with a Tournament sheet copied in — and maybe a State or Junior column added, or a sheet of entries
+    beside it — is read as an export, as before.)"""
     from .formats.chessresults import knows_header
 
     lookup = {n: f for f in rspec.fields for n in f.names()}
     for name, sh in book.sheets.items():
         if name in skip or not sh.rows:
             continue
-        head = sh.rows[find_header(sh.rows, rspec.fields)]
+        head = [v for v in sh.rows[find_header(sh.rows, rspec.fields)] if header_key(v)]
         named = [(v, lookup[header_key(v)]) for v in head if header_key(v) in lookup]
+        keys = {f.key for _, f in named}
+        if "name" not in keys or place_key not in keys:
+            continue  # (not a results table: a sheet of entries, notes …)
+        if any(knows_header(v) and header_key(v) not in lookup for v in head):
+            continue  # an export's own column: the export reader's sheet
         own = [v for v, _ in named if not knows_header(v)]
         template = [v for v, f in named if header_key(v) == header_key(f.name)]
         if len(own) >= 2 or len(template) >= 5:
@@ -631,7 +638,7 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                           "which is never read)")
         return
     if rsheet is None and tsheet is not None and not getattr(book, "foreign", False):
-        renamed = _renamed_results(book, rspec, skip={tsheet.name, *(
+        renamed = _renamed_results(book, rspec, circuit.place_column, skip={tsheet.name, *(
             sh.name for sh in (book.find(spec) for spec in circuit.tournament_sheets) if sh is not None)})
         if renamed is not None:
             # a template whose Results sheet was renamed: not a ranking export to read with half its columns
@@ -711,6 +718,8 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                                ("league", "League", "the ligas (Art. 5 d) and the closed-tournament visitors "
                                                     "(Art. 2 q)"),
                                ("club", "Club", "the club standings (§1 stk. 7)")):
+        if key in ("state", "league", "club") and getattr(book, "foreign", False):
+            continue  # (an export or a TRF has no such column to add: the register gives them, see README)
         if key in keys and key not in table.letters and key not in table.meant and len(table.frame):
             issues.warning("no-column", f"the Results sheet has no {name} column: {decides} count its players "
                            f"only where the Players register gives their {name.lower()}", file=book.label,
@@ -874,11 +883,32 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
         t_name = tc * (int(nc.max()) + 1) + nc
         with_id = np.isin(t_name, t_name[~no_id])
         dup |= no_id & with_id & (norm.to_numpy()[pair] != "") & ~dup
-    for row in r[dup].itertuples():
-        issues.error("duplicate-player", f"{row.name} appears twice in this tournament",
-                     hint="delete the repeated row (a player has one result per tournament); if they are two "
-                          "players of the same name, write each one's ID",
-                     **season.where(row, "name"))
+    _say_duplicates(season, r[dup])
+
+
+DUPLICATE_HINT = ("delete the repeated row (a player has one result per tournament); if they are two players of the "
+                  "same name, give the one without an ID an ID of its own (any text no one else has, e.g. NEW-1)")
+
+
+def _say_duplicates(season: Season, rows: pd.DataFrame) -> None:
+    for row in rows.itertuples():
+        season.issues.error("duplicate-player", f"{row.name} appears twice in this tournament", hint=DUPLICATE_HINT,
+                            **season.where(row, "name"))
+
+
+def _resolved_duplicates(season: Season) -> None:
+    """A player twice in one tournament as identity resolved them: a row without an ID takes the ID its name has
+    (in the register or elsewhere) — 'George Anderson' beside 'Anderson, Geoff' with his ID. (The rows
+    _common_checks found are said once: the first error per cell.)"""
+    r = season.results
+    if r.empty or "player" not in r.columns:
+        return
+    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    dup = (pd.Series(tc * (int(pc.max()) + 1) + pc, index=r.index).duplicated(keep="first").to_numpy()
+           & r["player"].notna().to_numpy() & r["name"].notna().to_numpy())
+    if dup.any():
+        _say_duplicates(season, r[dup])
 
 
 def _schema_checks(season: Season) -> None:

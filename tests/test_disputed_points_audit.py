@@ -87,9 +87,44 @@ def test_same_player_twice_one_row_without_id_is_duplicate_player(tmp_path):
     res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows)}), use_cache=False)
     dup = [i for i in res.issues.errors if i.code == "duplicate-player"]
     assert [(i.file, i.sheet, i.cell) for i in dup] == [("t.xlsx", "Results", "C4")] and res.outcome is None
-    assert "Koh, Jamie appears twice" in dup[0].message and "write each one's ID" in dup[0].hint
+    assert "Koh, Jamie appears twice" in dup[0].message and "an ID of its own" in dup[0].hint
     # the same name without an ID in another tournament is the same player, not an error
     other = [row("Open", 1, "Lee Wong", pid="100"), ["Open", 2, "Koh, Jamie", None, "M", 1970, "NSW"]]
     res = compute(acf_folder(tmp_path / "b", {"t.xlsx": acf_tournament("T", rows[:2] + [["Open", 3, *rows[3][2:]]]),
                                               "u.xlsx": acf_tournament("U", other)}), use_cache=False)
     assert not [i for i in res.issues.items if i.code == "duplicate-player"] and res.outcome is not None
+
+
+def test_a_row_without_id_taking_the_registers_id_is_duplicate_player(tmp_path):
+    # Review (30 November night): 'Anderson, Geoff' with ID 21313 and 'George Anderson' without one in the same
+    # tournament; the register has George Anderson as 21313, so the second row takes that ID — the same player
+    # twice (16 + 12 points from one tournament). The typed names differ: found on the players identity resolved.
+    from builders import acf_folder, acf_tournament, row
+
+    from gpcalc.pipeline import compute
+
+    rows = [row("Open", 1, "Anderson, Geoff", pid="21313"), ["Open", 2, "George Anderson", None, "M", 1970, "NSW"],
+            row("Open", 3, "Lee Wong", pid="100")]
+    register = [["21313", "George Anderson", "M", 1970, 1800, None, "NSW"]]
+    res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows)}, register), use_cache=False)
+    dup = [i for i in res.issues.errors if i.code == "duplicate-player"]
+    assert [(i.file, i.cell) for i in dup] == [("t.xlsx", "C3")] and res.outcome is None, \
+        [i.text() for i in res.issues.items]
+
+
+@pytest.mark.parametrize("placeholder", ["n/a", "sin ID", "Not rated", "Ny spiller", "TBA", "-", "?"])
+def test_a_placeholder_id_is_said_not_called_a_name(tmp_path, placeholder):
+    # review: "sin ID", "Not rated", "Ny spiller" were warned as looking like a name (the wrong reason), and
+    # "n/a", "TBA" not at all — yet every row with such an "ID" is one player. Now `id-placeholder`, once.
+    from builders import acf_season, acf_tournament, row
+
+    rows = [row("Open", 1, "Jamie Koh", pid=placeholder), row("Open", 2, "Lee Wong", pid="3208901")]
+    other = [row("Open", 1, "Ann Mar", pid=placeholder), row("Open", 2, "Lee Wong", pid="3208901")]
+    res = acf_season(tmp_path, {"t.xlsx": acf_tournament("T", rows), "u.xlsx": acf_tournament("U", other)})
+    said = [i for i in res.issues.items if i.code in ("id-placeholder", "id-is-a-name")]
+    if placeholder in ("-", "?") and not said:  # (read as a blank ID: nothing to say)
+        assert not [i for i in res.issues.items if i.code == "same-id-different-names"]
+        return
+    assert [(i.code, i.file, i.cell) for i in said] == [("id-placeholder", "t.xlsx", "D2")], \
+        [i.text() for i in res.issues.items]
+    assert "leave the ID blank" in said[0].hint

@@ -368,11 +368,15 @@ def test_pot_over_100_percent_is_an_error_not_a_prize_list_art4():
     # were (under: a warning, the rest unpaid)
     rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, 300], [2, 200]])
     assert rows == [] and not warnings and len(errors) == 1
-    assert "500 %" in errors[0].message and "more than the 80 %" in errors[0].message
+    assert "500 %" in errors[0].message and "more than all of it" in errors[0].message
     assert (errors[0].row, errors[0].col) == (0, 1)
-    # (fractions that add up to more than 1 are read as percentages: 0.6 + 0.6 = 1.2 %, a warning)
-    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, 0.6], [2, 0.6]])
-    assert not errors and warnings and rows[0][1] == Decimal("0.006")
+    # values of at most 1 are fractions (an Excel percentage column) whatever they add up to: 0.30 … 0.05
+    # formatted 0 % are 105 % — an error, not 1.05 % (which paid Absoluto 1st a hundredth of the prize)
+    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], *([i, v] for i, v in enumerate(
+        (0.30, 0.25, 0.20, 0.15, 0.10, 0.05), start=1))])
+    assert not rows and errors and "105 %" in errors[0].message
+    rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, 0.5], [2, 0.3]])
+    assert not errors and warnings and rows[0][1] == Decimal("0.5")  # 80 %: a warning, as before
     rows, errors, warnings = M.pot_from_grid([["Place", "Percent"], [1, "60 %"], [2, "40,0001 %"]])
     assert not rows and errors and "100.0001 %" in errors[0].message
 

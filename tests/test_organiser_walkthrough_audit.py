@@ -43,16 +43,26 @@ def test_a_renamed_results_sheet_is_named_not_read_as_an_export(tmp_path, circui
     assert "no 'Results' sheet" in errors[0].message
 
 
-def test_a_ranking_export_with_a_tournament_sheet_is_still_read_as_one(tmp_path):
+@pytest.mark.parametrize("variant", ["plain", "state-and-junior-added", "entries-sheet-beside"])
+def test_a_ranking_export_with_a_tournament_sheet_is_still_read_as_one(tmp_path, variant):
     # The README's path for chess-results exports: the export's ranking sheet plus the template's Tournament
-    # sheet. Its header names export columns only (Rk., Name, Rtg, Pts.): not taken for a renamed Results sheet.
+    # sheet — also with a State and a Junior column added (what exports lack), or a sheet of entries beside it
+    # (a review found both taken for a renamed Results sheet). An export has columns of its own (Rk., SNo, Rtg,
+    # Pts., TB1); an entries sheet has no place column.
     from builders import acf_folder, acf_tournament
 
     book = acf_tournament("Export Open", [])
     book.pop("Results")
-    book["Final ranking"] = [["Rk.", "SNo", "Name", "sex", "FED", "Rtg", "Club/City", "Pts."],
-                             [1, 2, "Smith, John", "", "AUS", 2100, "NSW", 5],
-                             [2, 1, "Brown, Ann", "w", "AUS", 1900, "NSW", 4]]
+    book["Final ranking"] = [["Rk.", "SNo", "Name", "sex", "FED", "Rtg", "Club/City", "Pts.", "TB1"],
+                             [1, 2, "Smith, John", "", "AUS", 2100, "NSW", 5, 20],
+                             [2, 1, "Brown, Ann", "w", "AUS", 1900, "NSW", 4, 19]]
+    if variant == "state-and-junior-added":
+        book["Final ranking"][0] += ["State", "Junior"]
+        book["Final ranking"][1] += ["NSW", "No"]
+        book["Final ranking"][2] += ["VIC", "Yes"]
+    if variant == "entries-sheet-beside":
+        book["Entries"] = [["Name", "ID", "State", "Sex", "Born", "Section"], ["Smith, John", "1", "NSW", "M",
+                                                                               1970, "Open"]]
     res = compute(acf_folder(tmp_path, {"export.xlsx": book}), use_cache=False)
     assert not [i for i in res.issues.errors if i.code == "missing-sheet"], [i.text() for i in res.issues.errors]
     assert set(res.season.results["name"]) >= {"Smith, John", "Brown, Ann"}
@@ -209,3 +219,33 @@ def test_a_renamed_groups_sheet_is_one_error_for_the_workbook_aarhus_5_stk6(tmp_
     res = compute(folder, use_cache=False)
     said = [i for i in res.issues.errors if i.code == "rounds-missing"]
     assert len(said) == 1 and "no Groups sheet" in said[0].message and "rename it to Groups" in said[0].hint
+
+
+def test_a_misspelt_required_header_is_one_message(tmp_path):
+    # 'Nmae' for Name: the missing-column error names it — and a column-not-read warning said it again (review)
+    folder, book = _copy(tmp_path, "acf")
+    _edit(book, lambda ws: setattr(_header_cell(ws, "name"), "value", "Nmae"))
+    res = compute(folder, use_cache=False)
+    mine = [i for i in res.issues.items if i.file == book.relative_to(folder).as_posix()]
+    assert [i.code for i in mine] == ["missing-column"], [i.text() for i in mine]
+    assert "'Nmae' looks like a misspelling of it" in mine[0].message
+
+
+@pytest.mark.parametrize(("circuit", "header", "values"), [
+    ("fecodaz", "Federation", ["COL", "COL", "VEN"]),  # not a FIDE rating (difflib alone said so)
+    ("aarhus", "Rk", [1, 2, 3]),  # not Move ('rykning': its consonants)
+    ("fecodaz", "Nat", ["COL", "COL", "COL"]),  # not National rating
+])
+def test_a_guess_needs_values_that_fit_the_column(tmp_path, circuit, header, values):
+    # review: guesses whose column the values cannot be (renaming the header as told made errors) stay an info
+    folder, book = _copy(tmp_path, circuit)
+
+    def add(ws):
+        col = ws.max_column + 1
+        ws.cell(1, col).value = header
+        for i, v in enumerate(values, start=2):
+            ws.cell(i, col).value = v
+    _edit(book, add)
+    res = compute(folder, use_cache=False)
+    said = [(i.code, i.severity) for i in res.issues.items if f"'{header}'" in i.message]
+    assert said == [("unknown-column", "info")]

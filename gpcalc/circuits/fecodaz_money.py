@@ -76,7 +76,8 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
     """Read the `Pot` sheet: header ``Place | Percent``, then one row per place.
 
     Percent may be written 25, 25 %, 25,5 or as an Excel percentage (0.25): ruling — when every value is at most
-    1 and they add up to at most 1, they are fractions (a percentage-formatted column). Returns (rows as
+    1 (none typed with "%"), they are fractions (a percentage-formatted column), whatever they add up to: 0.30 …
+    0.05 formatted 0 % are 105 %, an error, not 1.05 %. Returns (rows as
     (place, fraction of the 80 % paid out), errors — each at its grid row and column, row −1 for the whole
     sheet —, warnings)."""
     from ..parse import read_number
@@ -120,7 +121,7 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
                                        i - 1, 0))
             continue
         raw.append((int(place), Decimal(str(value)), is_pct))
-    fractions = raw and all(not is_pct and v <= 1 for _, v, is_pct in raw) and sum(v for _, v, _ in raw) <= 1
+    fractions = raw and all(not is_pct and v <= 1 for _, v, is_pct in raw)
     out = [(p, v if fractions else v / 100) for p, v, _ in raw]
     out.sort()
     total = sum((v for _, v in out), Decimal(0))
@@ -128,9 +129,9 @@ def pot_from_grid(grid: Sequence[Sequence[Any]]) -> tuple[list[tuple[int, Decima
     if out and total > 1 and not errors:
         # ruling: the places share the 80 % (Art. 4); more than all of it would pay out money the bolsa does not
         # hold — a typo (300 for 30), not a choice: an error, not a prize list to publish
-        errors.append(TableProblem("error", f"the percentages add up to {pct(total)}, more than the 80 % paid out "
-                                   "that the places share (Art. 4): the prizes would pay out more than the bolsa "
-                                   "holds; correct them so that they add up to 100 % at most",
+        errors.append(TableProblem("error", f"the percentages add up to {pct(total)}: they are the places' shares "
+                                   "of the 80 % paid out (Art. 4), and more than all of it would pay out more than "
+                                   "the bolsa holds; correct them so that they add up to 100 % at most",
                                    numbered[0][0] - 1, 1))  # (at the Percent header)
         return [], errors, warnings
     if out and total != 1 and not errors:

@@ -80,8 +80,10 @@ def header_columns(row: list[Any]) -> dict[str, int]:
 
 
 def knows_header(value: Any) -> bool:
-    """Whether a header cell names a column of a ranking export (what :func:`header_columns` maps)."""
-    return bool(_LOOKUP.get(_key(value)) or _LOOKUP.get(_key(value).replace(" ", "")))
+    """Whether a header cell names a column of a ranking export (what :func:`header_columns` maps, or a
+    tiebreak column: TB1, BH, SB …)."""
+    key = _key(value)
+    return bool(_LOOKUP.get(key) or _LOOKUP.get(key.replace(" ", "")) or _TIEBREAK.match(key))
 
 
 def find_header(rows: list[list[Any]], scan: int = 8) -> int | None:
