@@ -106,5 +106,7 @@ ID = Field("ID", "id", aliases=("Player ID", "ID number", "FIDE ID", "ACF ID", "
 SEX = Field("Sex", "sex", aliases=("Gender", "Køn", "Kon", "Sexo", "Genero", "Género"),
             help="M or F (W, K, P also mean female).", example="M", width=6, listed=("W", "K", "P"))
 BORN = Field("Born", "born", aliases=("Birth", "Date of birth", "DOB", "Birth date", "Birthdate", "Født", "Fodt",
-                                     "Født år", "Fødselsdato", "Nacimiento", "Fecha de nacimiento", "Año"),
+                                     "Født år", "Fødselsdato", "Fødselsår", "Årgang", "Nacimiento",
+                                     "Fecha de nacimiento", "Fecha nac", "Fecha nac.", "F. nac.", "F nac",
+                                     "Año de nacimiento", "Año nac", "Año", "Year of birth", "YOB", "Birth year"),
              help="Birth date (2005-03-01 or 1/3/2005, day first) or birth year (2005).", example="1990", width=12)

@@ -249,3 +249,14 @@ def test_a_guess_needs_values_that_fit_the_column(tmp_path, circuit, header, val
     res = compute(folder, use_cache=False)
     said = [(i.code, i.severity) for i in res.issues.items if f"'{header}'" in i.message]
     assert said == [("unknown-column", "info")]
+
+
+@pytest.mark.parametrize("header", ["Fødselsår", "Årgang", "Fecha Nac.", "Año de nacimiento", "YOB"])
+def test_more_born_headers_are_read(tmp_path, header):
+    # review: Danish "Fødselsår"/"Årgang" and Spanish "Fecha Nac." were not Born headers (only `no-column` said so)
+    folder, book = _copy(tmp_path, "aarhus")
+    _edit(book, lambda ws: setattr(_header_cell(ws, "born", "født", "fødselsdato"), "value", header))
+    res = compute(folder, use_cache=False)
+    assert not [i for i in res.issues.items if i.code in ("no-column", "unknown-column", "column-not-read")
+                and i.file == book.relative_to(folder).as_posix()]
+    assert res.outcome is not None
