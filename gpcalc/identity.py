@@ -86,6 +86,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
     # players as codes (in order of first appearance, like the pairs)
     player_of_pair, players = pd.factorize(u_player.to_numpy(), use_na_sentinel=False)
     player = player_of_pair[pair]
+    season.scratch["player_codes"] = player  # (each row's player as an integer code: season._resolved_duplicates)
     if len(reg):
         reg["player"], _ = _keys(reg["id"], reg["_norm"], single)
         dup_reg = reg["player"].duplicated(keep="first")

@@ -875,14 +875,8 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
     both = tc * max(len(u), 1) + kc[pair]
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
-    # ... and a row without an ID whose name is that of a row with an ID in the same tournament: identity gives it
-    # that ID (the one its name has), so it would be the same player twice — counted twice
-    no_id = u["id"].isna().to_numpy()[pair]
-    if no_id.any() and not no_id.all():
-        nc = pd.factorize(norm.to_numpy(), use_na_sentinel=False)[0][pair].astype(np.int64)
-        t_name = tc * (int(nc.max()) + 1) + nc
-        with_id = np.isin(t_name, t_name[~no_id])
-        dup |= no_id & with_id & (norm.to_numpy()[pair] != "") & ~dup
+    # (a row without an ID that takes the ID of another row of its tournament — the one its name has: found by
+    # _resolved_duplicates, once identity has given every row its player)
     _say_duplicates(season, r[dup])
 
 
@@ -904,7 +898,10 @@ def _resolved_duplicates(season: Season) -> None:
     if r.empty or "player" not in r.columns:
         return
     tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
-    pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    pc = season.scratch.get("player_codes")
+    if pc is None or len(pc) != len(r):
+        pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0]
+    pc = np.asarray(pc, dtype=np.int64)
     dup = (pd.Series(tc * (int(pc.max()) + 1) + pc, index=r.index).duplicated(keep="first").to_numpy()
            & r["player"].notna().to_numpy() & r["name"].notna().to_numpy())
     if dup.any():

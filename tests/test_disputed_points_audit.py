@@ -87,7 +87,7 @@ def test_same_player_twice_one_row_without_id_is_duplicate_player(tmp_path):
     res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows)}), use_cache=False)
     dup = [i for i in res.issues.errors if i.code == "duplicate-player"]
     assert [(i.file, i.sheet, i.cell) for i in dup] == [("t.xlsx", "Results", "C4")] and res.outcome is None
-    assert "Koh, Jamie appears twice" in dup[0].message and "an ID of its own" in dup[0].hint
+    assert "Jamie Koh appears twice" in dup[0].message and "an ID of its own" in dup[0].hint  # (display name)
     # the same name without an ID in another tournament is the same player, not an error
     other = [row("Open", 1, "Lee Wong", pid="100"), ["Open", 2, "Koh, Jamie", None, "M", 1970, "NSW"]]
     res = compute(acf_folder(tmp_path / "b", {"t.xlsx": acf_tournament("T", rows[:2] + [["Open", 3, *rows[3][2:]]]),

@@ -1328,9 +1328,17 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
     if p_s.any():
         titles = [f"; {ti} titled players: +{b}" if on else ""
                   for on, ti, b in zip(bonus[p_s].tolist(), strs("titled", p_s), pts("title_bonus", p_s))]
-        last = table.last
-        beyond = [table.beyond_text(c, q) if c > last else ""
-                  for c, q in zip(s["category"][p_s].tolist(), s["position"][p_s].tolist())]
+        # (one text per distinct (categoría, position) beyond the table — a few thousand — not per member text)
+        cs = s["category"][p_s].to_numpy("int64")
+        qs = s["position"][p_s].to_numpy("int64")
+        beyond_a = np.full(len(cs), "", dtype=object)
+        ext = cs > table.last
+        if ext.any():
+            width = int(qs[ext].max()) + 1
+            keys, inv = np.unique(cs[ext] * width + qs[ext], return_inverse=True)
+            made = np.array([table.beyond_text(k // width, k % width) for k in keys.tolist()], dtype=object)
+            beyond_a[ext] = made[inv]
+        beyond = beyond_a.tolist()
         text[p_s] = [f"{h} in {w}: {b}{x}{ti} = {p}"
                      for h, w, b, x, ti, p in zip(head(p_s), how(p_s), pts("base", p_s), beyond, titles,
                                                   pts("points", p_s))]
