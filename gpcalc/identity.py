@@ -321,20 +321,53 @@ def _show(v) -> str:
 
 
 _NAME_SHAPE = r"[^\W\d_]{2,}(?:[ ,.'-]+[^\W\d_]+)+\.?"  # two or more words of letters, no digit
-# what people type for "no ID" — every row with it would be one player
+# what people type for "no ID" (with IDs of no letter or digit, "-", "?", and of zeros only, "0", "000")
 PLACEHOLDER_IDS = {"n/a", "na", "n.a.", "none", "no id", "noid", "sin id", "sin cédula", "sin cedula", "ninguno",
                    "ninguna", "tba", "tbc", "tbd", "pending", "unknown", "not rated", "unrated", "new", "nuevo",
                    "ny", "ny spiller", "ukendt", "ingen", "mangler", "nil", "null", "xxx", "x"}
 
 
+def blank_placeholder_ids(season: Season) -> None:
+    """IDs that say "no ID" ("n/a", "sin ID", "TBA", "-", "0") are read as blank — identity then goes by the name,
+    as for a blank cell — and said once per spelling at its first cell (`id-placeholder`): kept, every row with
+    such an "ID" would be one player. Before every check that compares IDs (duplicates, the register)."""
+    said: set[str] = set()
+    for frame in (season.players, season.results):
+        if not len(frame) or "id" not in frame.columns:
+            continue
+        ids = frame["id"]
+        given = ids.notna().to_numpy(bool)
+        if not given.any():
+            continue
+        texts = ids[given].astype(str).str.strip().str.casefold()
+        uniq = pd.unique(texts)
+        bad = {t for t in uniq.tolist() if t in PLACEHOLDER_IDS or not any(ch.isalnum() for ch in t)
+               or not t.strip("0")}
+        if not bad:
+            continue
+        hit = np.zeros(len(frame), dtype=bool)
+        hit[np.flatnonzero(given)[texts.isin(bad).to_numpy(bool)]] = True
+        for at in np.flatnonzero(hit).tolist():
+            value = str(ids.iloc[at])
+            key = value.strip().casefold()
+            if key in said:
+                continue
+            said.add(key)
+            row = frame.iloc[at]
+            season.issues.warning("id-placeholder", f"{row['name']}: the ID is '{value}', which is no ID — read as "
+                                  "blank (the player is told apart by name)", hint="leave the ID blank when the "
+                                  "player has none", **season.where(row, "id"))
+        frame["id"] = ids.mask(pd.Series(hit, index=frame.index))
+
+
 def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,
                         reg: pd.DataFrame) -> None:
-    """Warnings for ID cells that are no ID. A placeholder ("n/a", "sin ID", "-", "?"): every row with it is one
-    player. A player's name ("Jensen, Anne" in the ID column: a name typed one cell to the right, or pasted over a
-    column): the rows of that "ID" are one player whatever their names. IDs are taken as typed (they may hold
-    letters), so each is said once, at its first cell (the register's, if there). `u`: the distinct (name, ID)
-    pairs of the result rows `r` (`pair`: each row's position in `u`). Python runs only over the distinct IDs
-    without a digit (names and placeholders have none)."""
+    """A warning for an ID cell holding a player's name ("Jensen, Anne" in the ID column: a name typed one cell
+    to the right, or pasted over a column): IDs are taken as typed (they may hold letters), so the rows of that
+    "ID" are one player whatever their names. Said once per ID, at its first cell (the register's, if there).
+    `u`: the distinct (name, ID) pairs of the result rows `r` (`pair`: each row's position in `u`). Python runs
+    only over the distinct IDs without a digit (names have none). (Placeholders — "n/a" — were read as blank
+    before: :func:`blank_placeholder_ids`.)"""
     norms = set(u["_norm"].dropna().tolist()) | set(reg["_norm"].dropna().tolist())
     said: set[str] = set()
     for frame, rows_of in ((reg, None), (u, pair)):
@@ -351,23 +384,14 @@ def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd
         cand = texts[digitless]
         shaped = cand.str.fullmatch(_NAME_SHAPE).to_numpy(bool)
         for at, value, shape in zip(np.flatnonzero(digitless).tolist(), cand.tolist(), shaped.tolist()):
-            if value in said:
-                continue
-            key = value.strip().casefold()
-            placeholder = key in PLACEHOLDER_IDS or not any(ch.isalnum() for ch in key)
-            if not placeholder and not shape and normalise_name(value) not in norms:
+            if value in said or not (shape or normalise_name(value) in norms):
                 continue
             said.add(value)
             row = frame.iloc[at] if first_row is None else r.iloc[int(first_row[at])]
-            if placeholder:
-                season.issues.warning("id-placeholder", f"{row['name']}: the ID is '{value}', which is no ID — "
-                                      "every row with it is taken as one player", hint="leave the ID blank when the "
-                                      "player has none (gpcalc then goes by the name)", **season.where(row, "id"))
-            else:
-                season.issues.warning("id-is-a-name", f"{row['name']}: the ID is '{value}', which looks like a "
-                                      "name — a name in the ID column? Rows with this ID are taken as one player",
-                                      hint="write the player's ID (digits as in the rating list), or leave the ID "
-                                           "blank", **season.where(row, "id"))
+            season.issues.warning("id-is-a-name", f"{row['name']}: the ID is '{value}', which looks like a name — "
+                                  "a name in the ID column? Rows with this ID are taken as one player",
+                                  hint="write the player's ID (digits as in the rating list), or leave the ID blank",
+                                  **season.where(row, "id"))
 
 
 def _near_duplicates(season: Season, r: pd.DataFrame, by_name: pd.Series, limit: int = 200,

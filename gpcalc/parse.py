@@ -93,7 +93,21 @@ _SCORE_RE = re.compile(r"^(\d*)\s*(½|1/2)?$")
 
 
 def read_number(raw: Any) -> float | None:
-    """A decimal number: 4.5, 4,5, 4½; thousands separators in 1,500 / 1.000.000 / 1 500; a leading $."""
+    """A decimal number: 4.5, 4,5, 4½; thousands separators in 1,500 / 1.000.000 / 1 500; a leading $. A number
+    beyond a float's range (a cell of 400 nines) is not a number either."""
+    try:
+        out = _read_number(raw)
+    except OverflowError:
+        raise BadValue(f"'{clean_text(raw)[:24]}…' is too large to be a number") from None
+    if out is not None and abs(out) > LARGEST_NUMBER:
+        raise BadValue(f"'{clean_text(raw)[:24]}' is too large to be a number here")
+    return out
+
+
+LARGEST_NUMBER = 1e15  # no score, rating, fee or prize fund (pesos included) comes near it; beyond, float sums fail
+
+
+def _read_number(raw: Any) -> float | None:
     if raw is None or isinstance(raw, bool):
         if isinstance(raw, bool):
             raise BadValue(f"{'TRUE' if raw else 'FALSE'} is not a number")

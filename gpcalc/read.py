@@ -7,7 +7,7 @@ import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import zip_longest
+from itertools import islice, zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -557,7 +557,7 @@ def _meant_field(header: str, fields: list[Field], values: list[Any]) -> Field |
             try:
                 f.reader(v)
                 ok += 1
-            except (BadValue, ValueError, TypeError):
+            except (ValueError, TypeError, ArithmeticError):  # (BadValue is a ValueError)
                 pass
         if 2 * ok >= len(values):
             return f
@@ -611,8 +611,8 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
     absent = [f for f in fields if f.key not in cols]
     meant_by: dict[int, Field] = {}
     for j, name in unknown:
-        values = [r[j] for r in rows[header_i + 1:header_i + 41] if j < len(r) and r[j] is not None
-                  and str(r[j]).strip()][:20]
+        values = list(islice((r[j] for r in rows[header_i + 1:] if j < len(r) and r[j] is not None
+                              and str(r[j]).strip()), 20))  # (the first 20 filled cells, wherever they are)
         guess_f = _meant_field(name, absent, values)
         if guess_f is not None:
             meant_by[j] = guess_f

@@ -284,12 +284,14 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     names = cache.folder_key("names", folder, circuit.name) if use_cache and cache.enabled() else ""
     earlier = cache.load(names) if names else None
     had = identity.remember(earlier)
+    identity.blank_placeholder_ids(season)  # ("n/a" is no ID: before anything compares IDs)
     pairs = identity.pairs_of(season.results) if len(season.results) else None
     _common_checks(season, pairs)
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
+    typed = season.results["name"] if "name" in season.results.columns else None  # (resolve puts display names)
     identity.resolve(season, pairs)
-    _resolved_duplicates(season)
+    _resolved_duplicates(season, typed)
     table = identity.known()
     if names and write_cache and (earlier is None or len(table) > had):  # new spellings: keep them for next time
         cache.store_later(names, dict(table))
@@ -600,11 +602,11 @@ def _read_season_sheets(season: Season, book: RawBook) -> None:
 
 def _renamed_results(book: RawBook, rspec, place_key: str, skip: set[str]) -> tuple[str, list[str]] | None:
     """A sheet that is the template's Results sheet under another name ("Hoja1", "Results 2026"): its header
-    names Name and the place column, no column that only a ranking export has (Rk., SNo, Rtg, Pts., TB1 …), and
-    two or more Results columns an export does not have (League, Withdrew, State, Section …) or five or more
-    Results columns by their template names. Returns (sheet, the Results columns named) or None. (A chess-results
-    export with a Tournament sheet copied in — and maybe a State or Junior column added, or a sheet of entries
-    beside it — is read as an export, as before.)"""
+    names Name and the place column, and two or more Results columns an export does not have (League, Withdrew,
+    State, Section …) or five or more Results columns by their template names — more of them than columns only a
+    ranking export has (Rk., SNo, Rtg, Pts., TB1 …). Returns (sheet, the Results columns named) or None. (A
+    chess-results export with a Tournament sheet copied in — and maybe a State or Junior column added, or a sheet
+    of entries beside it — is read as an export, as before.)"""
     from .formats.chessresults import knows_header
 
     lookup = {n: f for f in rspec.fields for n in f.names()}
@@ -616,13 +618,37 @@ def _renamed_results(book: RawBook, rspec, place_key: str, skip: set[str]) -> tu
         keys = {f.key for _, f in named}
         if "name" not in keys or place_key not in keys:
             continue  # (not a results table: a sheet of entries, notes …)
-        if any(knows_header(v) and header_key(v) not in lookup for v in head):
-            continue  # an export's own column: the export reader's sheet
         own = [v for v, _ in named if not knows_header(v)]
         template = [v for v, f in named if header_key(v) == header_key(f.name)]
-        if len(own) >= 2 or len(template) >= 5:
+        # an export's own columns (SNo, Rtg, Pts., TB1 …) against the template's: the more of them decides — an
+        # organiser adds a Rating or TB1 column to the template, or a State column to an export
+        export_only = [v for v in head if knows_header(v) and header_key(v) not in lookup]
+        if (len(own) >= 2 or len(template) >= 5) and max(len(own), len(template)) > len(export_only):
             return name, [clean_text(v) for v, _ in named]
     return None
+
+
+def _export_columns_not_read(book: RawBook, rspec, circuit_name: str, issues: Issues) -> None:
+    """A ranking export is read by its own columns (Rk., Name, Rtg, Pts. …): a Results column an organiser added
+    to it (State, Junior, League, Withdrew …) is not read — said at its header, not dropped without a word."""
+    from .formats.chessresults import find_header as export_header
+    from .formats.chessresults import knows_header
+    from .issues import col_letter
+
+    lookup = {n: f for f in rspec.fields for n in f.names()}
+    for name, sh in book.sheets.items():
+        i = export_header(sh.rows) if sh.rows else None
+        if i is None:
+            continue
+        for j, v in enumerate(sh.rows[i]):
+            f = lookup.get(header_key(v))
+            if f is not None and not knows_header(v):
+                issues.warning("column-not-read", f"the column '{clean_text(v)}' is not read: a ranking export is "
+                               "read by its own columns (place, name, rating, points …)", file=book.label,
+                               sheet=name, cell=f"{col_letter(j)}{i + 1}",
+                               hint=f"give the players' {f.name} in the season's Players register, or enter the "
+                                    f"results in the organiser template (gpcalc template {circuit_name})")
+        return  # (the export reader's sheet: the first with a ranking header)
 
 
 def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: list, extra: dict) -> None:
@@ -653,6 +679,7 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
         fallback = getattr(formats, "export_fallback", None)
         converted = fallback(book, issues, circuit) if fallback else None
         if converted is not None:
+            _export_columns_not_read(book, rspec, circuit.name, issues)
             converted.foreign = True  # type: ignore[attr-defined]
             _read_tournament(season, converted, tours, result_frames, extra)
             return
@@ -890,10 +917,11 @@ def _say_duplicates(season: Season, rows: pd.DataFrame) -> None:
                             **season.where(row, "name"))
 
 
-def _resolved_duplicates(season: Season) -> None:
+def _resolved_duplicates(season: Season, typed: pd.Series | None = None) -> None:
     """A player twice in one tournament as identity resolved them: a row without an ID takes the ID its name has
-    (in the register or elsewhere) — 'George Anderson' beside 'Anderson, Geoff' with his ID. (The rows
-    _common_checks found are said once: the first error per cell.)"""
+    (in the register or elsewhere) — 'George Anderson' beside 'Anderson, Geoff' with his ID. Said at the later
+    row, naming both rows as typed (`typed`: the names before identity put in display names) and the earlier
+    row's cell. (The rows _common_checks found are said once: the first error per cell.)"""
     r = season.results
     if r.empty or "player" not in r.columns:
         return
@@ -901,11 +929,22 @@ def _resolved_duplicates(season: Season) -> None:
     pc = season.scratch.get("player_codes")
     if pc is None or len(pc) != len(r):
         pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0]
-    pc = np.asarray(pc, dtype=np.int64)
-    dup = (pd.Series(tc * (int(pc.max()) + 1) + pc, index=r.index).duplicated(keep="first").to_numpy()
+    key = tc * (int(np.max(pc)) + 1) + np.asarray(pc, dtype=np.int64)
+    dup = (pd.Series(key).duplicated(keep="first").to_numpy()
            & r["player"].notna().to_numpy() & r["name"].notna().to_numpy())
-    if dup.any():
-        _say_duplicates(season, r[dup])
+    if not dup.any():
+        return
+    names = typed if typed is not None and len(typed) == len(r) else r["name"]
+    uniq, first = np.unique(key, return_index=True)
+    for at in np.flatnonzero(dup).tolist():
+        before = int(first[np.searchsorted(uniq, key[at])])
+        row, earlier = r.iloc[at], r.iloc[before]
+        mine, theirs = names.iloc[at], names.iloc[before]
+        where_before = season.where(earlier, "name")["cell"]
+        text = (f"{mine} appears twice in this tournament (also at {where_before})" if mine == theirs else
+                f"{mine} is the same player as {theirs} at {where_before} (the ID, or the one ID the name has): "
+                "twice in this tournament")
+        season.issues.error("duplicate-player", text, hint=DUPLICATE_HINT, **season.where(row, "name"))
 
 
 def _schema_checks(season: Season) -> None:

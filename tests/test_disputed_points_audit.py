@@ -87,7 +87,8 @@ def test_same_player_twice_one_row_without_id_is_duplicate_player(tmp_path):
     res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows)}), use_cache=False)
     dup = [i for i in res.issues.errors if i.code == "duplicate-player"]
     assert [(i.file, i.sheet, i.cell) for i in dup] == [("t.xlsx", "Results", "C4")] and res.outcome is None
-    assert "Jamie Koh appears twice" in dup[0].message and "an ID of its own" in dup[0].hint  # (display name)
+    assert dup[0].message.startswith("Koh, Jamie is the same player as Jamie Koh at C3") and \
+        "an ID of its own" in dup[0].hint  # (both rows as typed, the earlier one's cell)
     # the same name without an ID in another tournament is the same player, not an error
     other = [row("Open", 1, "Lee Wong", pid="100"), ["Open", 2, "Koh, Jamie", None, "M", 1970, "NSW"]]
     res = compute(acf_folder(tmp_path / "b", {"t.xlsx": acf_tournament("T", rows[:2] + [["Open", 3, *rows[3][2:]]]),
@@ -112,19 +113,29 @@ def test_a_row_without_id_taking_the_registers_id_is_duplicate_player(tmp_path):
         [i.text() for i in res.issues.items]
 
 
-@pytest.mark.parametrize("placeholder", ["n/a", "sin ID", "Not rated", "Ny spiller", "TBA", "-", "?"])
-def test_a_placeholder_id_is_said_not_called_a_name(tmp_path, placeholder):
-    # review: "sin ID", "Not rated", "Ny spiller" were warned as looking like a name (the wrong reason), and
-    # "n/a", "TBA" not at all — yet every row with such an "ID" is one player. Now `id-placeholder`, once.
+@pytest.mark.parametrize("placeholder", ["n/a", "sin ID", "Not rated", "Ny spiller", "TBA", "-", "?", "0"])
+def test_a_placeholder_id_is_read_as_blank_and_said(tmp_path, placeholder):
+    # reviews: "sin ID", "Not rated", "Ny spiller" were warned as looking like a name (the wrong reason); "n/a",
+    # "TBA", "0" not at all — and every row with such an "ID" was one player: two of them in one tournament were
+    # "Graham Petrov appears twice", two in the register "in the register twice". Now the placeholder is read as
+    # a blank ID (the players go by name) and said once (`id-placeholder`), at its first cell.
     from builders import acf_season, acf_tournament, row
 
-    rows = [row("Open", 1, "Jamie Koh", pid=placeholder), row("Open", 2, "Lee Wong", pid="3208901")]
+    rows = [row("Open", 1, "Jamie Koh", pid=placeholder), row("Open", 2, "Lee Wong", pid="3208901"),
+            row("Open", 3, "Bo Tan", pid=placeholder)]
     other = [row("Open", 1, "Ann Mar", pid=placeholder), row("Open", 2, "Lee Wong", pid="3208901")]
-    res = acf_season(tmp_path, {"t.xlsx": acf_tournament("T", rows), "u.xlsx": acf_tournament("U", other)})
+    register = [[placeholder, "Cy Ray", "M", 1970, 1500, None, "NSW"], [placeholder, "Di Lu", "F", 1980, 1400,
+                                                                        None, "VIC"]]
+    res = acf_season(tmp_path, {"t.xlsx": acf_tournament("T", rows), "u.xlsx": acf_tournament("U", other)},
+                     players=register)
     said = [i for i in res.issues.items if i.code in ("id-placeholder", "id-is-a-name")]
-    if placeholder in ("-", "?") and not said:  # (read as a blank ID: nothing to say)
-        assert not [i for i in res.issues.items if i.code == "same-id-different-names"]
-        return
-    assert [(i.code, i.file, i.cell) for i in said] == [("id-placeholder", "t.xlsx", "D2")], \
-        [i.text() for i in res.issues.items]
-    assert "leave the ID blank" in said[0].hint
+    if placeholder in ("-", "?") and not said:  # (read as a blank ID by the reader itself: nothing to say)
+        pass
+    else:
+        assert [(i.code, i.file, i.cell) for i in said] == [("id-placeholder", "season.xlsx", "A2")], \
+            [i.text() for i in res.issues.items]
+        assert "leave the ID blank" in said[0].hint
+    assert not [i for i in res.issues.items if i.code in ("duplicate-player", "duplicate-register",
+                                                          "same-id-different-names")]
+    totals = res.outcome.standings
+    assert {"Jamie Koh", "Bo Tan", "Ann Mar"} <= set(totals.loc[totals["ranking"] == "Open", "name"])
