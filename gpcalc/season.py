@@ -900,6 +900,7 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     key = u["id"].where(u["id"].notna(), "name:" + norm)
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
     tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    season.scratch["tournament_codes"] = tc  # (again in _resolved_duplicates: the rows are the same)
     both = tc * max(len(u), 1) + kc[pair]
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
     # (a row without an ID that takes the ID of another row of its tournament — the one its name has: found by
@@ -925,7 +926,9 @@ def _resolved_duplicates(season: Season, typed: pd.Series | None = None) -> None
     r = season.results
     if r.empty or "player" not in r.columns:
         return
-    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    tc = season.scratch.get("tournament_codes")
+    if tc is None or len(tc) != len(r):
+        tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
     pc = season.scratch.get("player_codes")
     if pc is None or len(pc) != len(r):
         pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0]
