@@ -296,6 +296,19 @@ class PointsTable:
         down = f" − 2 × {p - 1}" if p > 1 else ""
         return f" (beyond the table, Art. 3: {_fmt(self.rows[self.last][0])} + 4 × {c - self.last}{down})"
 
+    def beyond_texts(self, category: Sequence[int] | np.ndarray, place: Sequence[int] | np.ndarray) -> np.ndarray:
+        """:meth:`beyond_text` of each (categoría, place), made once per distinct pair beyond the table."""
+        cs = np.asarray(category, dtype="int64")
+        ps = np.asarray(place, dtype="int64")
+        out = np.full(len(cs), "", dtype=object)
+        ext = cs > self.last
+        if ext.any():
+            width = int(ps[ext].max()) + 1
+            keys, inv = np.unique(cs[ext] * width + ps[ext], return_inverse=True)
+            made = np.array([self.beyond_text(k // width, k % width) for k in keys.tolist()], dtype=object)
+            out[ext] = made[inv]
+        return out
+
     def covers(self, categories: Iterable[int]) -> list[int]:
         """The categorías that are neither in the table nor beyond it (so cannot be scored)."""
         return sorted({int(c) for c in categories if int(c) >= 1 and int(c) <= self.last and int(c) not in self.rows})
@@ -604,8 +617,7 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
                               "last_pts": np.where(t_s, last_pts[sc], 0.0)})
         codes = combo.groupby(list(combo.columns), sort=False).ngroup().to_numpy()
         s = combo.iloc[np.unique(codes, return_index=True)[1]].reset_index(drop=True)
-        beyond = pd.Series([table.beyond_text(c, p) if c > table.last else ""
-                            for c, p in zip(s["category"].tolist(), s["place"].tolist())], dtype=object)
+        beyond = pd.Series(table.beyond_texts(s["category"], s["place"]), dtype=object)
         detail_place = ("place " + s["place"].astype(str) + " in categoría " + s["category"].astype(str) + ": "
                         + _fmts(s["base_points"]) + beyond)
         detail_tie = ("tied on " + _fmts(s["score"]) + " game points with the last scorer (place "
@@ -1329,16 +1341,7 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
         titles = [f"; {ti} titled players: +{b}" if on else ""
                   for on, ti, b in zip(bonus[p_s].tolist(), strs("titled", p_s), pts("title_bonus", p_s))]
         # (one text per distinct (categoría, position) beyond the table — a few thousand — not per member text)
-        cs = s["category"][p_s].to_numpy("int64")
-        qs = s["position"][p_s].to_numpy("int64")
-        beyond_a = np.full(len(cs), "", dtype=object)
-        ext = cs > table.last
-        if ext.any():
-            width = int(qs[ext].max()) + 1
-            keys, inv = np.unique(cs[ext] * width + qs[ext], return_inverse=True)
-            made = np.array([table.beyond_text(k // width, k % width) for k in keys.tolist()], dtype=object)
-            beyond_a[ext] = made[inv]
-        beyond = beyond_a.tolist()
+        beyond = table.beyond_texts(s["category"][p_s], s["position"][p_s]).tolist()
         text[p_s] = [f"{h} in {w}: {b}{x}{ti} = {p}"
                      for h, w, b, x, ti, p in zip(head(p_s), how(p_s), pts("base", p_s), beyond, titles,
                                                   pts("points", p_s))]
