@@ -324,3 +324,20 @@ def test_a_huge_number_is_a_bad_value_not_an_internal_error(tmp_path, value):
     res = compute(folder, use_cache=False)
     bad = [i for i in res.issues.errors if i.code == "bad-value"]
     assert len(bad) == 1 and "too large" in bad[0].message
+
+
+def test_junior_column_against_the_birth_year_is_said_acf_cl1(tmp_path):
+    # organiser walkthrough (plausibility): Junior = Yes for a player born 1980 gave Junior points to an adult
+    # without a word — the organiser's Junior column wins (ruling), so a contradiction with Born is a warning at
+    # the Junior cell; born in the edge year (2005 − 18 = 1987) either answer can be right: nothing said
+    from builders import acf_folder, acf_tournament
+
+    head = ["Section", "Place", "Name", "ID", "Sex", "Born", "State", "Junior"]
+    rows = [["Open", 1, "Old Timer", "101", "M", 1980, "NSW", "Yes"],
+            ["Open", 2, "Young Kid", "102", "M", 1995, "NSW", "No"],
+            ["Open", 3, "Edge Case", "103", "M", 1987, "NSW", "No"],
+            ["Open", 4, "Fine Junior", "104", "M", 1995, "NSW", "Yes"]]
+    res = compute(acf_folder(tmp_path, {"t.xlsx": acf_tournament("T", rows, header=head)}), use_cache=False)
+    said = [(i.cell, i.message.split(":")[0]) for i in res.issues.items if i.code == "junior-column-differs"]
+    assert said == [("H2", "Old Timer"), ("H3", "Young Kid")], said
+    assert res.outcome is not None

@@ -913,6 +913,21 @@ def _junior_edge_warnings(season, year: int, wrong: set[str]) -> None:
         season.issues.warning("junior-birth-year", f"{row.name}: born {year - 18} with no day — treated as a "
                               f"junior (true unless born on 1 January {year - 18}, cl. 1)",
                               hint="write the full birth date, or Junior = Yes/No", **season.where(row, "born"))
+    # the organiser's Junior column wins (ruling) — so a Yes beside a birth year that makes no junior (or a No
+    # beside one that surely does) moves points between divisions: said at the Junior cell, once per player
+    born = pd.to_numeric(r["born_year"], errors="coerce")
+    said = r["junior"].eq(True).fillna(False) & born.lt(year - 18).fillna(False)
+    said_no = r["junior"].eq(False).fillna(False) & born.gt(year - 18).fillna(False)
+    for mask, text in ((said, "Junior is Yes, but born {b}: 18 or older on 1 January {y}, no junior (cl. 1)"),
+                       (said_no, "Junior is No, but born {b}: under 18 on 1 January {y}, a junior (cl. 1)")):
+        rows = r.loc[mask, ["player", "name", "born_year", "file", "sheet", "row"]]
+        # (the Junior value may come from another workbook of the player's: said at a row whose sheet has it)
+        typed = [bool(season.letters.get((f, sh), {}).get("junior")) for f, sh in zip(rows["file"], rows["sheet"])]
+        rows = rows.assign(_typed=typed).sort_values("_typed", ascending=False, kind="stable")
+        for row in rows.drop_duplicates("player").itertuples():
+            season.issues.warning("junior-column-differs", f"{row.name}: " + text.format(b=int(row.born_year),
+                                  y=year) + "; the Junior column is used", hint="correct Junior or Born",
+                                  **season.where(row, "junior"))
 
 
 def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
