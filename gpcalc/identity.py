@@ -350,7 +350,10 @@ def blank_placeholder_ids(season: Season) -> None:
         if not bad:
             continue
         hit = given & ids.isin(bad).to_numpy(bool)
-        for at in np.flatnonzero(hit).tolist():
+        # each placeholder's first row, in the order they first appear (one message per spelling, not per row)
+        rows_hit = np.flatnonzero(hit)
+        _, first = np.unique(ids.to_numpy(dtype=object)[rows_hit].astype(str), return_index=True)
+        for at in sorted(rows_hit[first].tolist()):
             value = str(ids.iloc[at])
             key = value.strip().casefold()
             if key in said:

@@ -896,8 +896,7 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     # The same player twice in one tournament (same ID, or same name where no ID)
     # (the key is built once per distinct (name, ID) pair; rows are compared on integer codes)
     pair, u = pairs if pairs is not None else identity.pairs_of(r)
-    norm = identity._norms(u["name"].astype("object")).fillna("")
-    key = u["id"].where(u["id"].notna(), "name:" + norm)
+    key = u["id"].where(u["id"].notna(), "name:" + identity._norms(u["name"].astype("object")).fillna(""))
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
     tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
     season.scratch["tournament_codes"] = tc  # (again in _resolved_duplicates: the rows are the same)
@@ -905,17 +904,13 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
     # (a row without an ID that takes the ID of another row of its tournament — the one its name has: found by
     # _resolved_duplicates, once identity has given every row its player)
-    _say_duplicates(season, r[dup])
+    for row in r[dup].itertuples():
+        issues.error("duplicate-player", f"{row.name} appears twice in this tournament", hint=DUPLICATE_HINT,
+                     **season.where(row, "name"))
 
 
 DUPLICATE_HINT = ("delete the repeated row (a player has one result per tournament); if they are two players of the "
                   "same name, give the one without an ID an ID of its own (any text no one else has, e.g. NEW-1)")
-
-
-def _say_duplicates(season: Season, rows: pd.DataFrame) -> None:
-    for row in rows.itertuples():
-        season.issues.error("duplicate-player", f"{row.name} appears twice in this tournament", hint=DUPLICATE_HINT,
-                            **season.where(row, "name"))
 
 
 def _resolved_duplicates(season: Season, typed: pd.Series | None = None) -> None:

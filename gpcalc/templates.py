@@ -260,7 +260,7 @@ def default_season(circuit, today: dt.date | None = None) -> str:
     """The season running today: the year ("2026"), or for a season over two years the one that started last
     ("2026/2027" from its start month, "2025/2026" before it)."""
     today = today or dt.date.today()
-    start = getattr(circuit, "season_start_month", 1)
+    start = circuit.season_start_month
     if start <= 1:
         return str(today.year)
     first = today.year if today.month >= start else today.year - 1
