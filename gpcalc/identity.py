@@ -366,6 +366,58 @@ def blank_placeholder_ids(season: Season) -> None:
         frame["id"] = ids.mask(pd.Series(hit, index=frame.index))
 
 
+START_NUMBERS_FROM = 4  # a tournament of at least this many players whose "IDs" are exactly 1 … n
+
+
+def blank_start_numbers(season: Season) -> None:
+    """A tournament whose IDs are exactly 1, 2 … n for its n players (n ≥ 4) has start numbers in its ID column
+    (an organiser's "Nr" column, or the ID column filled with them): kept, player 5 of every tournament would be
+    one person. Read as blank — identity goes by the name — and said once per tournament at its first ID cell
+    (`id-start-numbers`). Not when the register holds those IDs (a coordinator may number players 1, 2, 3 …)."""
+    r = season.results
+    if not len(r) or "id" not in r.columns or "tournament" not in r.columns:
+        return
+    ids = r["id"]
+    codes, uniq = pd.factorize(ids.to_numpy(dtype=object))  # (blank: -1)
+    if not len(uniq):
+        return
+    text = pd.Series(uniq, dtype=object).astype(str).str.strip()
+    small = text.str.fullmatch(r"[1-9][0-9]{0,4}").to_numpy(bool)
+    if not small.any():
+        return
+    value = np.where(small, pd.to_numeric(text.where(small), errors="coerce").fillna(0).to_numpy(), 0)
+    value = np.append(value, 0).astype(np.int64)[codes]  # per row; a blank ID (code -1) takes the trailing 0
+    tc, tours = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)
+    size = np.bincount(tc, minlength=len(tours))
+    numbered = np.bincount(tc, weights=value > 0, minlength=len(tours))
+    top = np.zeros(len(tours), dtype=np.int64)
+    np.maximum.at(top, tc, value)
+    # every row numbered, the largest number the tournament's size: then 1 … n exactly when no number repeats
+    maybe = (numbered == size) & (top == size) & (size >= START_NUMBERS_FROM)
+    if not maybe.any():
+        return
+    rows = maybe[tc]
+    per_t = pd.DataFrame({"t": tc[rows], "v": value[rows]}).drop_duplicates().groupby("t").size()
+    hit_t = per_t.index[per_t.to_numpy() == size[per_t.index]]  # n distinct numbers, all in 1 … n
+    if len(hit_t):
+        reg = season.players
+        in_reg = set(reg["id"].dropna().astype(str).str.strip()) if len(reg) and "id" in reg.columns else set()
+        hit = np.zeros(len(tours), dtype=bool)
+        for t in hit_t.tolist():
+            at = np.flatnonzero(tc == t)
+            if in_reg and all(str(v).strip() in in_reg for v in ids.iloc[at].tolist()):
+                continue
+            hit[t] = True
+            row = r.iloc[at[0]]
+            season.issues.warning("id-start-numbers", f"the IDs of this tournament are 1 to {int(size[t])}, one per "
+                                  "player: start numbers, not players' IDs — read as blank (players are told apart "
+                                  "by name)", hint="write the players' rating IDs in the ID column (or leave it "
+                                  "blank); a start-number column can go, or be headed e.g. 'Start no.'",
+                                  **season.where(row, "id"))
+        if hit.any():
+            r["id"] = ids.mask(pd.Series(hit[tc], index=r.index))
+
+
 def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,
                         reg: pd.DataFrame) -> None:
     """A warning for an ID cell holding a player's name ("Jensen, Anne" in the ID column: a name typed one cell

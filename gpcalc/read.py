@@ -601,8 +601,11 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
             unknown.append((j, clean_text(value)))
             continue
         if f.key in cols:
+            typed = [clean_text(header[cols[f.key]]), clean_text(value)]
+            also = "" if all(header_key(t) == header_key(f.name) for t in typed) else \
+                f" ('{typed[0]}' and '{typed[1]}' both mean {f.name})"
             issues.error("duplicate-header", f"the column '{f.name}' appears twice (columns "
-                         f"{letters[f.key]} and {col_letter(j)})", cell=f"{col_letter(j)}{header_i + 1}",
+                         f"{letters[f.key]} and {col_letter(j)}){also}", cell=f"{col_letter(j)}{header_i + 1}",
                          hint="delete or rename one of them", **where)
             continue
         cols[f.key] = j
@@ -648,6 +651,7 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
     # (cells _sheet_notes has reported — a formula without a value, an Excel error — are not also "blank")
     noted = set(raw.formulas) | {cell for cell, _ in raw.errors}
     data_rows = [(i, r) for i, r in enumerate(rows) if i > header_i and row_filled(r)]
+    _numbered_in_advance(data_rows, fields, cols, letters, issues, where)
     excel_rows = [i + 1 for i, _ in data_rows]
     out: dict[str, Any] = {"row": excel_rows}
     # the rows turned into columns once (a short row's missing cells are blank)
@@ -666,6 +670,27 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
         issues.error("empty-sheet", f"the sheet '{raw.name}' has no rows below its header",
                      cell=f"A{header_i + 2}", hint="fill in one row per entry below the header", **where)
     return Table(file, raw.name, frame, letters, frozenset(meant))
+
+
+def _numbered_in_advance(data_rows: list, fields, cols: dict[str, int], letters: dict[str, str], issues: Issues,
+                         where: dict[str, str]) -> None:
+    """Rows below the last entry holding nothing but a place (a sheet numbered 1 … 100 in advance, filled for 30
+    players) are no entries: dropped from `data_rows`, said once (`numbered-rows`) — not a blank Name per row."""
+    place = next((f for f in fields if f.kind == "place" and f.key in cols), None)
+    if place is None:
+        return
+    j = cols[place.key]
+    k = len(data_rows)
+    while k and not row_filled(data_rows[k - 1][1][:j]) and not row_filled(data_rows[k - 1][1][j + 1:]):
+        k -= 1
+    if k == len(data_rows):
+        return
+    first, last = data_rows[k][0] + 1, data_rows[-1][0] + 1
+    rows = f"rows {first}–{last} hold" if last > first else f"row {first} holds"
+    issues.info("numbered-rows", f"{rows} only a {place.name.lower()}, no player: not read",
+                cell=f"{letters[place.key]}{first}", hint="nothing to do (or delete the numbers below the last "
+                "player)", **where)
+    del data_rows[k:]
 
 
 def _sheet_notes(raw: RawSheet, columns: set[str], first_row: int, file: str, issues: Issues) -> None:

@@ -285,6 +285,7 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     earlier = cache.load(names) if names else None
     had = identity.remember(earlier)
     identity.blank_placeholder_ids(season)  # ("n/a" is no ID: before anything compares IDs)
+    identity.blank_start_numbers(season)  # (nor is a start number)
     pairs = identity.pairs_of(season.results) if len(season.results) else None
     _common_checks(season, pairs)
     _schema_checks(season)
@@ -1008,20 +1009,36 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     # the order is reported there — once the rows are sorted, the next build says whatever is still wrong)
     unsorted = frame["_g"].isin(frame.loc[backwards, "_g"])
     repeated = (same & ~frame["_t"] if not shared else same & False) & ~unsorted
-    skipped = (frame["_p"] > prev) & (frame["_p"] != count + 1) & ~unsorted
+    # A gap is said where it opens: the rows below it, off by the same number of places, are not each a new
+    # mistake (a section numbered on from the one before — 11, 12, 13 … — is one message, not one per row)
+    new = frame["_p"] > prev
+    off = (frame["_p"] - (count + 1)).where(new)  # places missing (or, below 0, too many) above this row
+    off_before = off[new].groupby(frame.loc[new, "_g"], sort=False).shift(fill_value=0).reindex(frame.index)
+    skipped = new & off.ne(0) & off.ne(off_before) & ~unsorted
     if spoiled.any():  # the row that would fill the gap is in a section or group that does not exist
         skipped &= ~pd.Series(spoiled, index=r.index)[frame.index]
-    for idx in frame.index[backwards]:
+    # rows out of order: said at the first of each section or group, with how many more there are
+    back_count = backwards.groupby(frame["_g"], sort=False).cumsum()
+    first_back = backwards & back_count.eq(1)
+    more = back_count.groupby(frame["_g"], sort=False).transform("max") - 1
+    for idx in frame.index[first_back]:
+        k = int(more[idx])
         issues.error("place-order", f"place {frame.at[idx, '_p']} comes after place {prev[idx]}: places go "
-                     "backwards", hint="sort the rows by place, best first", **season.where(r.loc[idx], pc))
+                     "backwards" + (f" (and {k} more time{'s' * (k != 1)} below)" if k else ""),
+                     hint="sort the rows by place, best first", **season.where(r.loc[idx], pc))
     for idx in frame.index[repeated & ~backwards]:
         issues.error("place-repeated", f"place {frame.at[idx, '_p']} is given twice",
                      hint="write the place each player got after the tiebreak (1, 2, 3 …)",
                      **season.where(r.loc[idx], pc))
+    parts = group[1:]  # (section, group: named in a gap at a section's top)
     for idx in frame.index[skipped & ~backwards]:
         p, n = int(frame.at[idx, "_p"]), int(count[idx])
-        issues.error("place-skipped", f"place {p} follows {n} player{'s' * (n != 1)}: "
-                     + (f"places {n + 1}–{p - 1} are missing" if p - 1 > n + 1 else f"place {n + 1} is missing"
-                        if p - 1 == n + 1 else f"place {p} is too low for its position"),
+        first = n + 1 + int(off_before[idx])  # the place this row would have, the gaps above it kept
+        text = (f"places {first}–{p - 1} are missing" if p - 1 > first else f"place {first} is missing"
+                if p - 1 == first else f"place {p} is too low for its position")
+        part = next((c for c in parts if isinstance(r.at[idx, c], str) and r.at[idx, c].strip()), None)
+        if n == 0 and part is not None:
+            text += f" (each {part}'s places start at 1)"
+        issues.error("place-skipped", f"place {p} follows {n} player{'s' * (n != 1)}: " + text,
                      hint=f"number the places 1, 2, 3 …; players sharing a place all get it (={n + 1}) and the "
                           "next player's place counts everyone above", **season.where(r.loc[idx], pc))

@@ -187,6 +187,7 @@ class ACF(Circuit):
                                "allocated (cl. 8(g))", file="season.xlsx", sheet="Prizes",
                                hint="add a row State | 1 | value to give each State's best player a prize")
         reg = season.players
+        _zero_ratings(season, issues)
         has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
                                     or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
         if not has_ratings:
@@ -928,6 +929,29 @@ def _junior_edge_warnings(season, year: int, wrong: set[str]) -> None:
             season.issues.warning("junior-column-differs", f"{row.name}: " + text.format(b=int(row.born_year),
                                   y=year) + "; the Junior column is used", hint="correct Junior or Born",
                                   **season.where(row, "junior"))
+
+
+RATING_COLUMNS = {"acf_rating": "ACF rating", "fide_rating": "FIDE rating"}
+
+
+def _zero_ratings(season, issues: Issues) -> None:
+    """A rating of 0 in the register is no rating — no list has one; it is how a spreadsheet says "unrated" — so
+    the player is unrated (cl. 12(2)) rather than rated 0, which would put them in U1600 (cl. 8(c)). Said once
+    per column, at its first 0."""
+    reg = season.players
+    for col, title in RATING_COLUMNS.items():
+        if not len(reg) or col not in reg.columns:
+            continue
+        zero = pd.to_numeric(reg[col], errors="coerce").eq(0).to_numpy(bool)
+        if not zero.any():
+            continue
+        n = int(zero.sum())
+        first = reg.iloc[int(np.flatnonzero(zero)[0])]
+        issues.warning("rating-zero", f"{title} 0 ({first['name']}" + (f" and {n - 1} more" if n > 1 else "")
+                       + "): read as no rating — a player rated on neither list is unrated (cl. 11, 12(2)), "
+                       "not in U1600", hint=f"leave the {title} blank for a player not on the list",
+                       **season.where(first, col))
+        reg[col] = reg[col].mask(zero)
 
 
 def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
