@@ -339,6 +339,11 @@ def read_born(raw: Any) -> tuple[int, dt.date | None] | None:
     text = clean_text(raw)
     if re.fullmatch(r"\d{4}", text):
         return int(text), None
+    two = re.fullmatch(r"['’‘]?(\d{2})", text)
+    if two:  # ('07, 95: the century is not gpcalc's to guess — the likelier one is offered)
+        year = 2000 + int(two[1])
+        raise BadValue(f"'{text}' is a year of two digits: write all four (e.g. "
+                       f"{year if year <= dt.date.today().year else year - 100})")
     day = read_date(raw)
     if day is None:
         return None
@@ -365,6 +370,11 @@ def make_choice(choices: tuple[str, ...], aliases: dict[str, str] | None = None)
         for k, v in lookup.items():
             if k.replace(" ", "").replace("-", "") == squeezed:
                 return v
+        # (a value cut short — "Sub 12" for Sub 12 Absoluto / Sub 12 Femenino — gets the choices it begins)
+        begun = [c for c in choices if c.casefold().replace(" ", "").startswith(squeezed)] if squeezed else []
+        if 0 < len(begun) <= 3:
+            raise BadValue(f"'{text}' is only the start of a value: did you mean "
+                           f"{' or '.join([', '.join(begun[:-1]), begun[-1]] if len(begun) > 1 else begun)}?")
         raise BadValue(f"'{text}' is not one of {', '.join(choices)}")
 
     read_choice.choices = choices  # type: ignore[attr-defined]

@@ -157,3 +157,59 @@ def test_a_bare_number_between_players_is_still_a_blank_name(tmp_path):
     res, _ = _build(tmp_path, {"t.xlsx": t})
     assert [(i.code, i.cell) for i in res.issues.errors] == [("blank", "C3")]
     assert not [i for i in res.issues.items if i.code == "numbered-rows"]
+
+
+# --------------------------------------------------------------------------- FECODAZ: no Games column
+
+
+def test_fecodaz_results_without_games_column_say_so_art3_item3(tmp_path):
+    # Art. 3 item 3: the size bonus counts players with more than 2 games. A Results sheet without a Games column
+    # (an export, or the column deleted) is one warning saying the column is missing — not "N players without
+    # Games" with a hint to fill in a column that is not there.
+    from builders import FECODAZ_HEAD, FECODAZ_ILLUSTRATIVE, fecodaz_book, fecodaz_ladder, fecodaz_season
+
+    head = [h for h in FECODAZ_HEAD if h != "Games"]
+    games_at = FECODAZ_HEAD.index("Games")
+    rows = [r[:games_at] + r[games_at + 1:] for r in fecodaz_ladder(("Ana", {}), ("Bea", {}), ("Cid", {}))]
+    res = fecodaz_season(tmp_path / "a", {"cali.xlsx": fecodaz_book("Cali", rows, head=head)},
+                         FECODAZ_ILLUSTRATIVE, year=2009)
+    said = [(i.cell, i.message, i.hint) for i in res.issues.items if i.code == "missing-games"]
+    assert said == [("A2", "Cali: the Results have no Games column, so no player counts for the size bonus "
+                           "(Art. 3 item 3: players with more than 2 games)",
+                     "add a Games column with the games each player actually played")]
+    # with the column, a blank Games cell is still named at its cell
+    rows = fecodaz_ladder(("Ana", {}), ("Bea", {"games": None}), ("Cid", {}))
+    res = fecodaz_season(tmp_path / "b", {"cali.xlsx": fecodaz_book("Cali", rows)}, FECODAZ_ILLUSTRATIVE, year=2009)
+    said = [(i.cell, i.message) for i in res.issues.items if i.code == "missing-games"]
+    assert said == [("K3", "Cali: 1 player(s) without Games: not counted for the size bonus (Art. 3 item 3)")]
+
+
+# --------------------------------------------------------------------------- values cut short
+
+
+def test_two_digit_birth_year_says_write_four_digits(tmp_path):
+    # CONTRACT: a birth is a date or a year; '07 could be 1907 or 2007 — an error at the cell, offering the likelier
+    t = acf_tournament("T", [["", 1, "Ann", "", "F", "'07", "NSW"], ["", 2, "Bob", "", "M", "95", "NSW"]],
+                       prize_money=3000)
+    res, _ = _build(tmp_path, {"t.xlsx": t})
+    said = [(i.code, i.cell, i.message) for i in res.issues.errors]
+    assert ("bad-value", "F2", "Born: ''07' is a year of two digits: write all four (e.g. 2007)") in said
+    assert ("bad-value", "F3", "Born: '95' is a year of two digits: write all four (e.g. 1995)") in said
+
+
+def test_a_choice_cut_short_offers_the_choices_it_begins():
+    from gpcalc.parse import BadValue, make_choice
+
+    read = make_choice(("Sub 12 Absoluto", "Sub 12 Femenino", "Sub 14 Absoluto", "Sub 10 Absoluto",
+                        "Dama amateur"))
+    for typed, meant in (("Sub 12", "Sub 12 Absoluto or Sub 12 Femenino"), ("dama", "Dama amateur")):
+        try:
+            read(typed)
+        except BadValue as exc:
+            assert str(exc) == f"'{typed}' is only the start of a value: did you mean {meant}?"
+        else:
+            raise AssertionError(typed)
+    try:
+        read("Sub")  # (four choices begin so: the whole list, as before)
+    except BadValue as exc:
+        assert str(exc).startswith("'Sub' is not one of Sub 12 Absoluto, ")
