@@ -332,6 +332,14 @@ def _is_placeholder(value: str) -> bool:
     return t in PLACEHOLDER_IDS or not any(ch.isalnum() for ch in t) or not t.strip("0")
 
 
+def _placeholders(values: pd.Series) -> np.ndarray:
+    """:func:`_is_placeholder` over a column of texts at once (a word character that is not "_" is what
+    ``str.isalnum`` accepts: both are Unicode's letters and digits)."""
+    t = values.str.strip().str.casefold()
+    no_alnum = ~t.str.contains(r"[^\W_]", regex=True)
+    return (t.isin(PLACEHOLDER_IDS) | no_alnum | t.str.strip("0").eq("")).to_numpy(bool)
+
+
 def blank_placeholder_ids(season: Season) -> None:
     """IDs that say "no ID" ("n/a", "sin ID", "TBA", "-", "0") are read as blank — identity then goes by the name,
     as for a blank cell — and said once per spelling at its first cell (`id-placeholder`): kept, every row with
@@ -346,7 +354,7 @@ def blank_placeholder_ids(season: Season) -> None:
             continue
         # (tested once per distinct ID as typed: a season has ~10 rows per ID)
         uniq = pd.unique(ids.to_numpy(dtype=object)[given])
-        bad = [v for v in uniq.tolist() if _is_placeholder(str(v))]
+        bad = uniq[_placeholders(pd.Series(uniq, dtype=object).astype(str))].tolist()
         if not bad:
             continue
         hit = given & ids.isin(bad).to_numpy(bool)
@@ -369,53 +377,56 @@ def blank_placeholder_ids(season: Season) -> None:
 START_NUMBERS_FROM = 4  # a tournament of at least this many players whose "IDs" are exactly 1 … n
 
 
-def blank_start_numbers(season: Season) -> None:
+def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) -> bool:
     """A tournament whose IDs are exactly 1, 2 … n for its n players (n ≥ 4) has start numbers in its ID column
     (an organiser's "Nr" column, or the ID column filled with them): kept, player 5 of every tournament would be
     one person. Read as blank — identity goes by the name — and said once per tournament at its first ID cell
-    (`id-start-numbers`). Not when the register holds those IDs (a coordinator may number players 1, 2, 3 …)."""
+    (`id-start-numbers`). Not when the register holds those IDs (a coordinator may number players 1, 2, 3 …).
+    `pairs`: :func:`pairs_of` the results (each distinct ID's number is read once). True when IDs were blanked
+    (the pairs are then out of date)."""
     r = season.results
-    if not len(r) or "id" not in r.columns or "tournament" not in r.columns:
-        return
-    ids = r["id"]
-    codes, uniq = pd.factorize(ids.to_numpy(dtype=object))  # (blank: -1)
-    if not len(uniq):
-        return
-    text = pd.Series(uniq, dtype=object).astype(str).str.strip()
-    small = text.str.fullmatch(r"[1-9][0-9]{0,4}").to_numpy(bool)
+    if not len(r) or "tournament" not in r.columns:
+        return False
+    pair, u = pairs
+    number = pd.to_numeric(u["id"].astype("object"), errors="coerce").to_numpy("float64", na_value=np.nan)
+    small = (number >= 1) & (number <= 99_999) & (number == np.floor(number))
     if not small.any():
-        return
-    value = np.where(small, pd.to_numeric(text.where(small), errors="coerce").fillna(0).to_numpy(), 0)
-    value = np.append(value, 0).astype(np.int64)[codes]  # per row; a blank ID (code -1) takes the trailing 0
-    tc, tours = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)
-    size = np.bincount(tc, minlength=len(tours))
-    numbered = np.bincount(tc, weights=value > 0, minlength=len(tours))
-    top = np.zeros(len(tours), dtype=np.int64)
+        return False
+    value = np.where(small, number, 0).astype(np.int64)[pair]  # per row (a blank ID, a text ID: 0)
+    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    season.scratch["tournament_codes"] = tc  # (the same rows' codes: season._common_checks takes them)
+    n_t = int(tc.max()) + 1
+    size = np.bincount(tc, minlength=n_t)
+    numbered = np.bincount(tc, weights=value > 0, minlength=n_t)
+    top = np.zeros(n_t, dtype=np.int64)
     np.maximum.at(top, tc, value)
-    # every row numbered, the largest number the tournament's size: then 1 … n exactly when no number repeats
+    # every row numbered and the largest number the tournament's size: 1 … n exactly when no number repeats
     maybe = (numbered == size) & (top == size) & (size >= START_NUMBERS_FROM)
     if not maybe.any():
-        return
+        return False
     rows = maybe[tc]
     per_t = pd.DataFrame({"t": tc[rows], "v": value[rows]}).drop_duplicates().groupby("t").size()
-    hit_t = per_t.index[per_t.to_numpy() == size[per_t.index]]  # n distinct numbers, all in 1 … n
-    if len(hit_t):
-        reg = season.players
-        in_reg = set(reg["id"].dropna().astype(str).str.strip()) if len(reg) and "id" in reg.columns else set()
-        hit = np.zeros(len(tours), dtype=bool)
-        for t in hit_t.tolist():
-            at = np.flatnonzero(tc == t)
-            if in_reg and all(str(v).strip() in in_reg for v in ids.iloc[at].tolist()):
-                continue
-            hit[t] = True
-            row = r.iloc[at[0]]
-            season.issues.warning("id-start-numbers", f"the IDs of this tournament are 1 to {int(size[t])}, one per "
-                                  "player: start numbers, not players' IDs — read as blank (players are told apart "
-                                  "by name)", hint="write the players' rating IDs in the ID column (or leave it "
-                                  "blank); a start-number column can go, or be headed e.g. 'Start no.'",
-                                  **season.where(row, "id"))
-        if hit.any():
-            r["id"] = ids.mask(pd.Series(hit[tc], index=r.index))
+    hit_t = per_t.index[per_t.to_numpy() == size[per_t.index]].tolist()  # n distinct numbers, all in 1 … n
+    if not hit_t:
+        return False
+    ids = r["id"]
+    reg = season.players
+    in_reg = set(reg["id"].dropna().astype(str).str.strip()) if len(reg) and "id" in reg.columns else set()
+    hit = np.zeros(n_t, dtype=bool)
+    for t in hit_t:
+        at = np.flatnonzero(tc == t)
+        if in_reg and all(str(v).strip() in in_reg for v in ids.iloc[at].tolist()):
+            continue
+        hit[t] = True
+        season.issues.warning("id-start-numbers", f"the IDs of this tournament are 1 to {int(size[t])}, one per "
+                              "player: start numbers, not players' IDs — read as blank (players are told apart by "
+                              "name)", hint="write the players' rating IDs in the ID column (or leave it blank); a "
+                              "start-number column can go, or be headed e.g. 'Start no.'",
+                              **season.where(r.iloc[at[0]], "id"))
+    if not hit.any():
+        return False
+    r["id"] = ids.mask(pd.Series(hit[tc], index=r.index))
+    return True
 
 
 def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,

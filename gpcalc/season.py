@@ -285,8 +285,9 @@ def load_season(folder: Path | str, progress: Callable[[int, int, str], None] | 
     earlier = cache.load(names) if names else None
     had = identity.remember(earlier)
     identity.blank_placeholder_ids(season)  # ("n/a" is no ID: before anything compares IDs)
-    identity.blank_start_numbers(season)  # (nor is a start number)
     pairs = identity.pairs_of(season.results) if len(season.results) else None
+    if pairs is not None and identity.blank_start_numbers(season, pairs):  # (nor is a start number)
+        pairs = identity.pairs_of(season.results)
     _common_checks(season, pairs)
     _schema_checks(season)
     _stage(progress, "matching players across tournaments")
@@ -899,8 +900,10 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     pair, u = pairs if pairs is not None else identity.pairs_of(r)
     key = u["id"].where(u["id"].notna(), "name:" + identity._norms(u["name"].astype("object")).fillna(""))
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
-    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
-    season.scratch["tournament_codes"] = tc  # (again in _resolved_duplicates: the rows are the same)
+    tc = season.scratch.get("tournament_codes")  # (identity.blank_start_numbers made them, the rows the same)
+    if tc is None or len(tc) != len(r):
+        tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+        season.scratch["tournament_codes"] = tc  # (again in _resolved_duplicates: the rows are the same)
     both = tc * max(len(u), 1) + kc[pair]
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
     # (a row without an ID that takes the ID of another row of its tournament — the one its name has: found by

@@ -213,3 +213,23 @@ def test_a_choice_cut_short_offers_the_choices_it_begins():
         read("Sub")  # (four choices begin so: the whole list, as before)
     except BadValue as exc:
         assert str(exc).startswith("'Sub' is not one of Sub 12 Absoluto, ")
+
+
+# --------------------------------------------------------------------------- the placeholder test, vectorised
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=6), st.sampled_from(["n/a", " TBA ", "0", "000", "-", "_", "x", "²"])),
+                max_size=20))
+def test_placeholders_at_once_agree_with_one_by_one(values):
+    # README identity: "n/a", "TBA", "-", "0" … are no ID. The column-wide test must read each value as the
+    # one-value test does (Unicode letters and digits included).
+    import pandas as pd
+
+    from gpcalc.identity import _is_placeholder, _placeholders
+
+    at_once = _placeholders(pd.Series(values, dtype=object).astype(str)).tolist()
+    assert at_once == [_is_placeholder(v) for v in values]
