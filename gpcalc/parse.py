@@ -371,7 +371,8 @@ def make_choice(choices: tuple[str, ...], aliases: dict[str, str] | None = None)
             if k.replace(" ", "").replace("-", "") == squeezed:
                 return v
         # (a value cut short — "Sub 12" for Sub 12 Absoluto / Sub 12 Femenino — gets the choices it begins)
-        begun = [c for c in choices if c.casefold().replace(" ", "").startswith(squeezed)] if squeezed else []
+        begun = [c for c in choices if c.casefold().replace(" ", "").replace("-", "").startswith(squeezed)] \
+            if squeezed else []
         if 0 < len(begun) <= 3:
             raise BadValue(f"'{text}' is only the start of a value: did you mean "
                            f"{' or '.join([', '.join(begun[:-1]), begun[-1]] if len(begun) > 1 else begun)}?")

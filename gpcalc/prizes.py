@@ -45,14 +45,12 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
                          "note": "not awarded: no eligible player left", "passed_over": "; ".join(skipped)})
             continue
         key = tuple(winner[k] for k in tie_keys)
-        level = [c for c in cands.level_with(winner)
-                 if c["player"] != winner["player"] and c["player"] not in won
-                 and tuple(c[k] for k in tie_keys) == key]
+        equal = [c for c in cands.level_with(winner)
+                 if c["player"] != winner["player"] and tuple(c[k] for k in tie_keys) == key]
+        level = [c for c in equal if c["player"] not in won]
         # ... and the players level with the winner who took this ranking's prizes just above: the same tie, so
         # their prizes are one decision — named on this row too, not only on the first of them
-        above = [c for c in cands.level_with(winner)
-                 if c["player"] != winner["player"] and took.get(c["player"], (None,))[0] == prize["ranking"]
-                 and tuple(c[k] for k in tie_keys) == key]
+        above = [c for c in equal if took.get(c["player"], (None,))[0] == prize["ranking"]]
         if level or above:
             note = ("tied with " + ", ".join([*(c["name"] for c in level),
                                               *(f"{c['name']} (who takes the {took[c['player']][1]})"
@@ -94,6 +92,14 @@ class _Candidates:
         self.frame = frame
         self.tie_keys = tie_keys
         self.records: list[dict[str, Any]] = []
+        self._numeric: dict[str, np.ndarray | None] = {}  # a tie key's values, when numeric (None: not)
+
+    def _values(self, k: str) -> np.ndarray | None:
+        if k not in self._numeric:
+            col = self.frame[k]
+            numeric = isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"
+            self._numeric[k] = col.to_numpy() if numeric else None
+        return self._numeric[k]
 
     def __iter__(self):
         i = 0
@@ -110,18 +116,21 @@ class _Candidates:
         key is compared column-wise (equal, or both missing); any other key is left to the caller's exact test."""
         mask = np.ones(len(self.frame), dtype=bool)
         for k in self.tie_keys if keys is None else keys:
-            col = self.frame[k]
-            if not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
+            values = self._values(k)
+            if values is None:
                 continue
             v = winner[k]
-            values = col.to_numpy()
             if isinstance(v, float) and v != v:
                 mask &= np.isnan(values) if values.dtype.kind == "f" else False
             else:
                 with np.errstate(invalid="ignore"):
                     mask &= values == v
         idx = np.flatnonzero(mask)
-        return self.frame.iloc[idx].to_dict("records") if len(idx) else []
+        if not len(idx):
+            return []
+        if idx[-1] < len(self.records):  # (the records already made: the same values as to_dict makes again)
+            return [self.records[i] for i in idx.tolist()]
+        return self.frame.iloc[idx].to_dict("records")
 
 
 def ordinal(place: Any) -> str:
