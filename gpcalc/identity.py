@@ -327,14 +327,10 @@ PLACEHOLDER_IDS = {"n/a", "na", "n.a.", "none", "no id", "noid", "sin id", "sin 
                    "ny", "ny spiller", "ukendt", "ingen", "mangler", "nil", "null", "xxx", "x"}
 
 
-def _is_placeholder(value: str) -> bool:
-    t = value.strip().casefold()
-    return t in PLACEHOLDER_IDS or not any(ch.isalnum() for ch in t) or not t.strip("0")
-
-
 def _placeholders(values: pd.Series) -> np.ndarray:
-    """:func:`_is_placeholder` over a column of texts at once (a word character that is not "_" is what
-    ``str.isalnum`` accepts: both are Unicode's letters and digits)."""
+    """Which texts say "no ID": stripped and casefolded, one of PLACEHOLDER_IDS, without any letter or digit
+    ("-", "?"), or zeros only ("0", "000") — over a column at once (a word character other than "_" is what
+    ``str.isalnum`` accepts: Unicode's letters and digits)."""
     t = values.str.strip().str.casefold()
     no_alnum = ~t.str.contains(r"[^\W_]", regex=True)
     return (t.isin(PLACEHOLDER_IDS) | no_alnum | t.str.strip("0").eq("")).to_numpy(bool)
