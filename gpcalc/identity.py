@@ -393,36 +393,68 @@ def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) 
     season.scratch["tournament_codes"] = tc  # (the same rows' codes: season._common_checks takes them)
     n_t = int(tc.max()) + 1
     size = np.bincount(tc, minlength=n_t)
-    numbered = np.bincount(tc, weights=value > 0, minlength=n_t)
     top = np.zeros(n_t, dtype=np.int64)
     np.maximum.at(top, tc, value)
-    # every row numbered and the largest number the tournament's size: 1 … n exactly when no number repeats
-    maybe = (numbered == size) & (top == size) & (size >= START_NUMBERS_FROM)
+    # (what both readings below need: every row numbered, no number above the tournament's size)
+    maybe = (np.bincount(tc, weights=value > 0, minlength=n_t) == size) & (top <= size) & \
+        (size >= START_NUMBERS_FROM)
     if not maybe.any():
         return False
-    rows = maybe[tc]
-    per_t = pd.DataFrame({"t": tc[rows], "v": value[rows]}).drop_duplicates().groupby("t").size()
-    hit_t = per_t.index[per_t.to_numpy() == size[per_t.index]].tolist()  # n distinct numbers, all in 1 … n
+    at = np.flatnonzero(maybe[tc])
+    # numbered 1 … n over the whole tournament, or 1 … n in each of its sections or groups (numbered per group)
+    whole = _numbered_one_to_n(tc[at], value[at], n_t)
+    for col in [c for c in ("section", "group") if c in r.columns]:
+        gc = pd.factorize(pd.MultiIndex.from_arrays([tc[at], r[col].to_numpy(object)[at]]),
+                          use_na_sentinel=False)[0]
+        g_ok = _numbered_one_to_n(gc, value[at], int(gc.max()) + 1)
+        whole |= maybe & (np.bincount(tc[at], weights=~g_ok[gc], minlength=n_t) == 0)  # (every group from 1)
+    hit_t = np.flatnonzero(whole).tolist()
     if not hit_t:
         return False
+    from .season import SEASON_FILE
+
     ids = r["id"]
     reg = season.players
+    if len(reg) and "file" in reg.columns:  # (the coordinator's own rows: not those a rating list added)
+        reg = reg[reg["file"].eq(SEASON_FILE).to_numpy(bool)]
     in_reg = set(reg["id"].dropna().astype(str).str.strip()) if len(reg) and "id" in reg.columns else set()
     hit = np.zeros(n_t, dtype=bool)
     for t in hit_t:
-        at = np.flatnonzero(tc == t)
-        if in_reg and all(str(v).strip() in in_reg for v in ids.iloc[at].tolist()):
+        rows = np.flatnonzero(tc == t)
+        if in_reg and all(str(v).strip() in in_reg for v in ids.iloc[rows].tolist()):
             continue
         hit[t] = True
-        season.issues.warning("id-start-numbers", f"the IDs of this tournament are 1 to {int(size[t])}, one per "
-                              "player: start numbers, not players' IDs — read as blank (players are told apart by "
-                              "name)", hint="write the players' rating IDs in the ID column (or leave it blank); a "
+        n = int(size[t])
+        numbers = f"1 to {n}, one per player" if int(top[t]) == n else f"1, 2, 3 … in each {_part(r)}"
+        season.issues.warning("id-start-numbers", f"the IDs of this tournament are {numbers}: start numbers, not "
+                              "players' IDs — read as blank (players are told apart by name)",
+                              hint="write the players' rating IDs in the ID column (or leave it blank); a "
                               "start-number column can go, or be headed e.g. 'Start no.'",
-                              **season.where(r.iloc[at[0]], "id"))
+                              **season.where(r.iloc[rows[0]], "id"))
     if not hit.any():
         return False
     r["id"] = ids.mask(pd.Series(hit[tc], index=r.index))
     return True
+
+
+def _part(r: pd.DataFrame) -> str:
+    return next((c for c in ("section", "group") if c in r.columns), "section")
+
+
+def _numbered_one_to_n(group: np.ndarray, value: np.ndarray, n: int) -> np.ndarray:
+    """Per group code: its rows' values are exactly 1 … (its number of rows), each once (0: not a number)."""
+    size = np.bincount(group, minlength=n)
+    numbered = np.bincount(group, weights=value > 0, minlength=n)
+    top = np.zeros(n, dtype=np.int64)
+    np.maximum.at(top, group, value)
+    # every row numbered, the largest number the group's size: then 1 … n exactly when no number repeats
+    ok = (numbered == size) & (top == size) & (size > 0)
+    if ok.any():
+        rows = ok[group]
+        distinct = pd.DataFrame({"g": group[rows], "v": value[rows]}).drop_duplicates().groupby("g").size()
+        ok[:] = False
+        ok[distinct.index[distinct.to_numpy() == size[distinct.index]]] = True
+    return ok
 
 
 def _ids_that_are_names(season: Season, u: pd.DataFrame, pair: np.ndarray, r: pd.DataFrame,

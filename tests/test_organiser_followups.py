@@ -62,6 +62,41 @@ def test_register_numbered_one_to_n_keeps_its_ids(tmp_path):
     assert {r["id"] for r in data["ledger"]} == {"1", "2", "3", "4"}
 
 
+def test_start_numbers_per_group_and_beside_a_rating_list(tmp_path):
+    # Numbered 1 … n in each Aarhus group (review 30 November): read as blank too — the players of group C and D
+    # with the same number were one player ("Ee appears twice", though Ee appears once).
+    from builders import aarhus_book, aarhus_folder
+
+    from gpcalc.pipeline import compute
+
+    head = ["Group", "Place", "Name", "ID", "Club", "Born", "Sex", "Points", "Games"]
+
+    def rows(group, names, born):
+        return [[group, k + 1, n, k + 1, "ASF", born, "M", 5 - k * 0.5, 7] for k, n in enumerate(names)]
+
+    book = aarhus_book("GPT 1", dt.date(2012, 9, 22), [["C", 7], ["D", 7]],
+                       rows("C", ["Aa", "Bb", "Cc", "Dd"], 1999) + rows("D", ["Ee", "Ff", "Gg", "Hh"], 2001), head=head)
+    res = compute(aarhus_folder(tmp_path / "a", {"g1.xlsx": book}), use_cache=False)
+    assert res.outcome is not None, [i.text() for i in res.issues.errors]
+    said = [i.message for i in res.issues.items if i.code == "id-start-numbers"]
+    assert said == ["the IDs of this tournament are 1, 2, 3 … in each group: start numbers, not players' IDs — "
+                    "read as blank (players are told apart by name)"]
+    # A rating list in ratings/ (ACF cl. 11) holding the IDs 1 … 5 does not make them the coordinator's IDs:
+    # only the register typed in season.xlsx can (the list's rows would merge Fay into Ann, with Ann's rating).
+    t1 = acf_tournament("T1", _field(["Ann", "Bob", "Cat", "Dan", "Eve"], ["1", "2", "3", "4", "5"]),
+                        prize_money=3000)
+    t2 = acf_tournament("T2", _field(["Fay", "Gus", "Hal", "Ivy", "Jon"], ["2", "1", "5", "3", "4"]),
+                        prize_money=3000, start=dt.date(2005, 6, 4))
+    folder = _season(tmp_path / "b", {"t1.xlsx": t1, "t2.xlsx": t2})
+    (folder / "ratings").mkdir()
+    (folder / "ratings" / "acf-dec-2004.csv").write_text(
+        "ID,Name,Rating\n" + "".join(f"{i},Old Player {i},{1000 + i * 100}\n" for i in range(1, 50)))
+    res = compute(folder, use_cache=False)
+    assert res.outcome is not None, [i.text() for i in res.issues.errors]
+    assert len([i for i in res.issues.items if i.code == "id-start-numbers"]) == 2
+    assert res.outcome.ledger["name"].nunique() == 10
+
+
 def test_real_ids_and_short_fields_are_not_start_numbers(tmp_path):
     # IDs that are not exactly 1 … n (a gap, a repeat of the range, three players only) stay IDs
     a = acf_tournament("A", _field(["Ann", "Bob", "Cat", "Dan"], ["1", "2", "3", "5"]), prize_money=3000)
@@ -173,10 +208,10 @@ def test_fecodaz_results_without_games_column_say_so_art3_item3(tmp_path):
     rows = [r[:games_at] + r[games_at + 1:] for r in fecodaz_ladder(("Ana", {}), ("Bea", {}), ("Cid", {}))]
     res = fecodaz_season(tmp_path / "a", {"cali.xlsx": fecodaz_book("Cali", rows, head=head)},
                          FECODAZ_ILLUSTRATIVE, year=2009)
-    said = [(i.cell, i.message, i.hint) for i in res.issues.items if i.code == "missing-games"]
-    assert said == [("A2", "Cali: the Results have no Games column, so no player counts for the size bonus "
-                           "(Art. 3 item 3: players with more than 2 games)",
-                     "add a Games column with the games each player actually played")]
+    said = [(i.sheet, i.cell, i.message, i.hint) for i in res.issues.items if i.code == "missing-games"]
+    assert said == [("Results", "", "Cali: no player has Games (the Results have no Games column, or it is empty), "
+                                    "so none counts for the size bonus (Art. 3 item 3: players with more than 2 "
+                                    "games)", "add a Games column with the games each player actually played")]
     # with the column, a blank Games cell is still named at its cell
     rows = fecodaz_ladder(("Ana", {}), ("Bea", {"games": None}), ("Cid", {}))
     res = fecodaz_season(tmp_path / "b", {"cali.xlsx": fecodaz_book("Cali", rows)}, FECODAZ_ILLUSTRATIVE, year=2009)

@@ -267,16 +267,16 @@ class FECODAZ(Circuit):
                                  **season.where(row, "score"))
                 if blank_games.count(g):
                     row = r.iloc[blank_games.first(g, 1)[0]]
-                    if season.letters.get((row["file"], row["sheet"]), {}).get("games"):
+                    if blank_games.count(g) < n_rows:
                         issues.warning("missing-games", f"{tour.tournament}: {blank_games.count(g)} player(s) "
                                        "without Games: not counted for the size bonus (Art. 3 item 3)",
                                        hint="write the games each player actually played",
                                        **season.where(row, "games"))
-                    else:  # (an export or a sheet without the column: no cell of it to name)
-                        issues.warning("missing-games", f"{tour.tournament}: the Results have no Games column, so "
-                                       "no player counts for the size bonus (Art. 3 item 3: players with more "
-                                       "than 2 games)", hint="add a Games column with the games each player "
-                                       "actually played", **season.where(row))
+                    else:  # (no Games column — an export without one has a column gpcalc added: no cell to name)
+                        issues.warning("missing-games", f"{tour.tournament}: no player has Games (the Results have "
+                                       "no Games column, or it is empty), so none counts for the size bonus (Art. "
+                                       "3 item 3: players with more than 2 games)", hint="add a Games column with "
+                                       "the games each player actually played", file=row["file"], sheet=row["sheet"])
             if tour.kind == "Team":
                 for col, miss in blank_team.items():
                     if miss.count(g):
