@@ -374,10 +374,11 @@ START_NUMBERS_FROM = 4  # a tournament of at least this many players whose "IDs"
 
 
 def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) -> bool:
-    """A tournament whose IDs are exactly 1, 2 … n for its n players (n ≥ 4) has start numbers in its ID column
-    (an organiser's "Nr" column, or the ID column filled with them): kept, player 5 of every tournament would be
-    one person. Read as blank — identity goes by the name — and said once per tournament at its first ID cell
-    (`id-start-numbers`). Not when the register holds those IDs (a coordinator may number players 1, 2, 3 …).
+    """A tournament of n ≥ 4 players whose IDs are exactly 1, 2 … n — over the tournament, or in each of its
+    sections or groups — has start numbers in its ID column (an organiser's "Nr" column, or the ID column filled
+    with them): kept, player 5 of every tournament would be one person. Read as blank — identity goes by the
+    name — and said once per tournament at its first ID cell (`id-start-numbers`). Not when the register typed
+    in season.xlsx holds those IDs (a coordinator may number players 1, 2, 3 …; a rating list's rows do not count).
     `pairs`: :func:`pairs_of` the results (each distinct ID's number is read once). True when IDs were blanked
     (the pairs are then out of date)."""
     r = season.results
@@ -425,7 +426,8 @@ def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) 
             continue
         hit[t] = True
         n = int(size[t])
-        numbers = f"1 to {n}, one per player" if int(top[t]) == n else f"1, 2, 3 … in each {_part(r)}"
+        part = next((c for c in ("section", "group") if c in r.columns), "section")
+        numbers = f"1 to {n}, one per player" if int(top[t]) == n else f"1, 2, 3 … in each {part}"
         season.issues.warning("id-start-numbers", f"the IDs of this tournament are {numbers}: start numbers, not "
                               "players' IDs — read as blank (players are told apart by name)",
                               hint="write the players' rating IDs in the ID column (or leave it blank); a "
@@ -435,10 +437,6 @@ def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) 
         return False
     r["id"] = ids.mask(pd.Series(hit[tc], index=r.index))
     return True
-
-
-def _part(r: pd.DataFrame) -> str:
-    return next((c for c in ("section", "group") if c in r.columns), "section")
 
 
 def _numbered_one_to_n(group: np.ndarray, value: np.ndarray, n: int) -> np.ndarray:
