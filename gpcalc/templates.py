@@ -27,9 +27,13 @@ def _styles():
     }
 
 
-def _list_formula(f: Field) -> str | None:
-    """The drop-down list: the values, then the spellings the circuit's instructions use (`Field.listed`), so
-    that typing them as told draws no warning from Excel."""
+LISTS_SHEET = "Lists"  # a hidden sheet holding the drop-down lists too long to write inline (gpcalc reads no
+# sheet it does not know, so it is never mistaken for input)
+
+
+def _list_values(f: Field) -> list[str]:
+    """The drop-down's values: the field's values, then the spellings the circuit's instructions use
+    (`Field.listed`), so that typing them as told draws no warning from Excel."""
     if f.kind == "yesno":
         values = ["Yes", "No"]
     elif f.kind == "sex":
@@ -37,22 +41,49 @@ def _list_formula(f: Field) -> str | None:
     elif f.kind == "choice":
         values = list(f.choices)
     else:
-        return None
-    values += [v for v in f.listed if v not in values]
+        return []
+    return values + [v for v in f.listed if v not in values]
+
+
+def _list_formula(f: Field, wb=None) -> str | None:
+    """The drop-down list's source: the values inline ("Yes,No"), or — when they are longer than Excel's
+    255-character limit for an inline list — a range of the hidden Lists sheet of workbook `wb` (one column per
+    list, made on first use). None: no drop-down."""
+    values = _list_values(f)
     text = ",".join(values)
-    return f'"{text}"' if len(text) < 250 else None
+    if not values:
+        return None
+    if len(text) < 250:
+        return f'"{text}"'
+    if wb is None:
+        return None
+    from openpyxl.utils import get_column_letter, quote_sheetname
+
+    if LISTS_SHEET in wb.sheetnames:
+        ws = wb[LISTS_SHEET]
+        columns = [[c.value for c in col if c.value is not None] for col in ws.iter_cols()]
+    else:
+        ws, columns = wb.create_sheet(LISTS_SHEET), []
+        ws.sheet_state = "hidden"
+    j = columns.index(values) + 1 if values in columns else len(columns) + 1  # (the same list twice: one column)
+    if j > len(columns):
+        for i, v in enumerate(values, start=1):
+            ws.cell(row=i, column=j, value=v)
+    letter = get_column_letter(j)
+    return f"{quote_sheetname(LISTS_SHEET)}!${letter}$1:${letter}${len(values)}"
 
 
-def _validation(f: Field, sqref: str, listed: bool = True):
+def _validation(f: Field, sqref: str, listed: bool = True, wb=None):
     """The column's input message, and its drop-down list when it has one (``listed``: the data cells; the header
-    cell gets the message only, so that a header renamed to its Danish or Spanish alias draws no warning)."""
+    cell gets the message only, so that a header renamed to its Danish or Spanish alias draws no warning).
+    `wb`: the workbook, where a list too long to write inline goes (its hidden Lists sheet)."""
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    formula = _list_formula(f) if listed else None
+    formula = _list_formula(f, wb) if listed else None
     prompt = (f.help or f.hint)[:250]
     if formula:
         dv = DataValidation(type="list", formula1=formula, allow_blank=True, showDropDown=False)
-        dv.error = f"Choose one of: {formula.strip(chr(34))}"[:250]
+        dv.error = f"Choose one of: {','.join(_list_values(f))}"[:250]
         dv.errorTitle = f.name[:32]
         dv.errorStyle = "warning"
         dv.showErrorMessage = True
@@ -74,7 +105,7 @@ def _header_row(ws, fields: tuple[Field, ...], row: int = 1) -> None:
         c.font, c.fill, c.alignment = font, fill, align
         letter = get_column_letter(j)
         ws.column_dimensions[letter].width = f.width or max(12, len(f.name) + 4)
-        ws.add_data_validation(_validation(f, f"{letter}{row + 1}:{letter}{row + TEMPLATE_ROWS}"))
+        ws.add_data_validation(_validation(f, f"{letter}{row + 1}:{letter}{row + TEMPLATE_ROWS}", wb=ws.parent))
         ws.add_data_validation(_validation(f, f"{letter}{row}", listed=False))
     ws.freeze_panes = ws.cell(row=row + 1, column=1)
     ws.auto_filter.ref = f"A{row}:{get_column_letter(len(fields))}{row + TEMPLATE_ROWS}"
@@ -97,7 +128,7 @@ def _settings_sheet(ws, fields: tuple[Field, ...], values: dict[str, Any]) -> No
             ws.cell(row=i, column=2, value=values[f.key])
         help_text = f.help + (" (required)" if f.required else " (optional)")
         ws.cell(row=i, column=3, value=help_text).font = st["help"]
-        formula = _list_formula(f)
+        formula = _list_formula(f, ws.parent)
         if formula:
             dv = DataValidation(type="list", formula1=formula, allow_blank=True)
         else:
@@ -111,6 +142,8 @@ def _settings_sheet(ws, fields: tuple[Field, ...], values: dict[str, Any]) -> No
 
 
 def _finish(wb, path: Path) -> None:
+    if LISTS_SHEET in wb.sheetnames:  # (the hidden lists after every sheet an organiser fills)
+        wb.move_sheet(LISTS_SHEET, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(LISTS_SHEET))
     wb.properties.created = FIXED_TIME
     wb.properties.modified = FIXED_TIME
     wb.properties.creator = "gpcalc"
