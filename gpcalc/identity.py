@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from .issues import flagged_rows
 from .parse import normalise_name
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None
     if len(reg):
         reg["player"], _ = _keys(reg["id"], reg["_norm"], single)
         dup_reg = reg["player"].duplicated(keep="first")
-        for row in reg[dup_reg].itertuples():
+        for row in flagged_rows(reg, dup_reg):
             issues.error("duplicate-register", f"{row.name} ({row.id or 'no ID'}) is in the register twice",
                          hint="keep one row per player in the Players sheet", **season.where(row, "name"))
         reg = reg[~dup_reg]

@@ -16,7 +16,7 @@ import pandas as pd
 
 from . import circuits, identity
 from .circuits import base as cbase
-from .issues import InputError, Issues
+from .issues import InputError, Issues, flagged_rows
 from .parse import clean_text, header_key, row_filled
 from .read import RawBook, RawSheet, find_header, forget_scans, read_book, read_settings, read_table
 
@@ -887,7 +887,7 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
             continue
         years = frame["born_year"]
         bad = (years.notna() & ((years > today.year) | (years < today.year - 120))).fillna(False)
-        for row in frame[bad].itertuples():
+        for row in flagged_rows(frame, bad):
             issues.error("bad-born", f"Born: {row.born_year} is not a possible birth year",
                          hint="write the birth date or year of the player", **season.where(row, "born"))
     if r.empty:
@@ -908,7 +908,7 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
     # (a row without an ID that takes the ID of another row of its tournament — the one its name has: found by
     # _resolved_duplicates, once identity has given every row its player)
-    for row in r[dup].itertuples():
+    for row in flagged_rows(r, dup):
         issues.error("duplicate-player", f"{row.name} appears twice in this tournament", hint=DUPLICATE_HINT,
                      **season.where(row, "name"))
 

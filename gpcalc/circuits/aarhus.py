@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..issues import Issues
+from ..issues import Issues, flagged_rows
 from ..spec import Field, SheetSpec
 from . import aarhus_rules as R
 from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, STANDING_COLUMNS, Circuit, Outcome, OutSheet
@@ -133,7 +133,7 @@ class Aarhus(Circuit):
         if len(reg) and "strength_group" in reg.columns:  # §2 stk. 4: a start group on the A–F ladder
             given = reg[reg["strength_group"].notna()]
             canon = given["strength_group"].map(R.canonical_group)
-            for row in given[canon.isna() | ~canon.isin(R.AGE_GROUPS)].itertuples():
+            for row in flagged_rows(given, canon.isna() | ~canon.isin(R.AGE_GROUPS)):
                 issues.error("bad-strength-group", f"{row.name}: strength group '{row.strength_group}' is not one "
                              "of A–F (§2 stk. 4)", hint="write A, B, C, D, E or F — or leave it blank for the age "
                              "group", **season.where(row, "strength_group"))
@@ -163,7 +163,7 @@ class Aarhus(Circuit):
             ag = season.tables["Age groups"]
             twice = bool(ag["group"].duplicated().any())
             if twice:
-                for row in ag[ag["group"].duplicated()].itertuples():
+                for row in flagged_rows(ag, ag["group"].duplicated()):
                     issues.error("age-groups", f"the Age groups sheet lists group {row.group} twice",
                                  hint="one row per group A–F", **season.where(row, "group"))
             elif year:
@@ -173,21 +173,21 @@ class Aarhus(Circuit):
         kinds = r["tournament"].map(t.set_index("tournament")["kind"]) if len(t) else pd.Series(dtype=object)
         canon = r["group"].map(_canon_map(r["group"]))
         bad = r["group"].notna() & canon.isna()
-        for row in r[bad].itertuples():
+        for row in flagged_rows(r, bad):
             issues.error("bad-group", f"'{row.group}' is not a group", hint=f"write {GROUP_HELP}",
                          **season.where(row, "group"))
         status = r["status"] if "status" in r.columns else pd.Series(None, index=r.index)
         prequal = status.eq("Pre-qualified")
         need_group = kinds.eq(R.GPT) & r["group"].isna()
-        for row in r[need_group].itertuples():
+        for row in flagged_rows(r, need_group):
             issues.error("missing-group", f"{row.name}: the group played is blank", hint=f"write {GROUP_HELP}",
                          **season.where(row, "group"))
         need_pts = kinds.isin([R.GPT, R.AM]) & r["points"].isna()
-        for row in r[need_pts].itertuples():
+        for row in flagged_rows(r, need_pts):
             issues.error("missing-points", f"{row.name}: Points is blank", hint="write the GPT-points scored",
                          **season.where(row, "points"))
         born_needed = r["born_year"].isna() & ~canon.isin(["P", "N"])
-        for row in r[born_needed].itertuples():
+        for row in flagged_rows(r, born_needed):
             issues.error("missing-born", f"{row.name}: the birth year is needed for the age group (§1 stk. 2)",
                          hint="write the birth year (2001) or date", **season.where(row, "born"))
         if year and not twice:
@@ -195,18 +195,18 @@ class Aarhus(Circuit):
             table, _ = self._age_tables(season, year)
             codes, _ = R.age_group_codes(r["born_year"], table)
             gap = r[(codes < 0) & r["born_year"].notna().to_numpy() & ~canon.isin(["P", "N"]).to_numpy()]
-            for row in gap.drop_duplicates("born_year").itertuples():
+            for row in (gap.drop_duplicates("born_year").itertuples() if len(gap) else ()):
                 issues.error("no-age-group", f"{row.name}: born {row.born_year}, a year no group of the Age groups "
                              "sheet covers: the player would be in no age-group ranking (§1 stk. 2)",
                              hint="make the groups' years meet on the Age groups sheet of season.xlsx (or clear "
                              "the sheet for the default table)", **season.where(row, "born"))
-        for row in r[prequal & ~kinds.eq(R.DM)].itertuples():
+        for row in flagged_rows(r, prequal & ~kinds.eq(R.DM)):
             issues.error("status-not-dm", "Status Pre-qualified is only for DM-kvalifikation",
                          hint="clear the Status cell", **season.where(row, "status"))
         # groups and rounds
         groups = season.tables.get("Groups", pd.DataFrame(columns=["tournament", "group", "rounds"]))
         gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
-        for row in gkey[gkey["g"].isna() & gkey["group"].notna()].itertuples():
+        for row in flagged_rows(gkey, gkey["g"].isna() & gkey["group"].notna()):
             issues.error("bad-group", f"'{row.group}' is not a group", hint=f"write {GROUP_HELP}",
                          **season.where(row, "group"))
         # a group listed twice with different rounds: which divides the points (§5 stk. 6) is not known
@@ -254,18 +254,18 @@ class Aarhus(Circuit):
                            "left out of it", file=row["file"], sheet="Groups",
                            hint="add a row Group | Rounds for the group on the Groups sheet, or fill in Games")
         over = r["games"].notna() & rounds.notna() & (r["games"] > rounds)
-        for row in r[over.fillna(False)].itertuples():
+        for row in flagged_rows(r, over.fillna(False)):
             issues.error("games-over-rounds", f"{row.name}: {row.games} games but group {row.group} played "
                          "fewer rounds", hint="check Games and the Groups sheet", **season.where(row, "games"))
         # points scored with no game played: Games 0 means no round played, so no GPM-points (§5 stk. 5) — the two
         # cells contradict each other, and the child would lose the GPT without a word if Games is the typo
         no_games = (r["games"].eq(0) & r["points"].gt(0)).fillna(False)
-        for row in r[no_games].itertuples():
+        for row in flagged_rows(r, no_games):
             issues.warning("points-without-games", f"{row.name}: {row.points:g} points with 0 games played — a "
                            "player who played no round gets no GPM-points (§5 stk. 5)", hint="write the games the "
                            "player played (blank: every round of the group)", **season.where(row, "games"))
         pts_over = r["points"].notna() & rounds.notna() & (r["points"] > rounds)
-        for row in r[pts_over.fillna(False)].itertuples():
+        for row in flagged_rows(r, pts_over.fillna(False)):
             issues.error("points-over-rounds", f"{row.name}: {row.points:g} points in {int(rounds[row.Index])} "
                          "rounds", hint="check the points", **season.where(row, "points"))
         # girls' group of fewer than 4 (§2 stk. 3)
@@ -276,8 +276,7 @@ class Aarhus(Circuit):
                 issues.warning("small-p-group", f"{tour}: the girls' group P has {len(rows)} players; it is "
                                "formed only with at least 4 (§2 stk. 3)", file=rows.iloc[0]["file"],
                                hint="check the group of these girls")
-        boys = p[p["sex"].eq("M")]
-        for row in boys.itertuples():
+        for row in flagged_rows(p, p["sex"].eq("M")):
             issues.warning("boy-in-p", f"{row.name} is in the girls' group P but Sex is M",
                            hint="check the group or the sex", **season.where(row, "sex"))
         if year and len(t):

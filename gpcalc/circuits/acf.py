@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .. import standings as st
-from ..issues import Issues, col_letter
+from ..issues import Issues, col_letter, flagged_rows
 from ..parse import BadValue, clean_text, header_key, read_number
 from ..prizes import allocate_one_each, ordinal
 from ..schemas import RowCheck
@@ -232,7 +232,7 @@ class ACF(Circuit):
         # one row per (tournament, section) is enough: the first row of each section, blank included
         firsts = r.drop_duplicates(["tournament", "section"])[["tournament", "section", "file", "sheet", "row"]]
         firsts = firsts.assign(_k=_keys(firsts["section"]))
-        for row in secs[secs.duplicated(["tournament", "_k"])].itertuples():
+        for row in flagged_rows(secs, secs.duplicated(["tournament", "_k"])):
             issues.error("duplicate-section", f"the section '{row.section}' is listed twice",
                          hint="list each section once", **season.where(row, "section"))
         mapped_t = set(secs["tournament"])
@@ -252,16 +252,16 @@ class ACF(Circuit):
                              file=file, hint=f"{'fill in the' if sheet else 'add a'} Sections sheet: Section | "
                                              "Division (Open, U2000, U1600, Junior, Women, Unrated or None), one row "
                                              "per section", **where)
-        listed = named[named["tournament"].isin(mapped_t)].astype({"tournament": object, "_k": object}).merge(
-            secs[["tournament", "_k"]].drop_duplicates().astype(object), on=["tournament", "_k"], how="left",
-            indicator=True)  # (as objects: an empty sheet's columns have no text dtype to match)
-        for row in listed[listed["_merge"] == "left_only"].itertuples():
-            issues.error("unknown-section", f"the section '{row.section}' is not on the Sections sheet",
-                         hint="add it to the Sections sheet with its division, or correct the spelling",
-                         **season.where(row, "section"))
+        if mapped_t:  # (most seasons have no Sections sheet at all: nothing to match)
+            listed = named[named["tournament"].isin(mapped_t)].astype({"tournament": object, "_k": object}).merge(
+                secs[["tournament", "_k"]].drop_duplicates().astype(object), on=["tournament", "_k"], how="left",
+                indicator=True)  # (as objects: an empty sheet's columns have no text dtype to match)
+            for row in flagged_rows(listed, listed["_merge"] == "left_only"):
+                issues.error("unknown-section", f"the section '{row.section}' is not on the Sections sheet",
+                             hint="add it to the Sections sheet with its division, or correct the spelling",
+                             **season.where(row, "section"))
         several = secs.groupby("tournament").size()
-        blank = firsts[firsts["section"].isna() & firsts["tournament"].map(several).gt(1)]
-        for row in blank.itertuples():
+        for row in flagged_rows(firsts, firsts["section"].isna() & firsts["tournament"].map(several).gt(1)):
             issues.error("blank-section", "Section is blank in a tournament with several sections",
                          hint="write the section of every player", **season.where(row, "section"))
 
@@ -921,6 +921,8 @@ def _junior_edge_warnings(season, year: int, wrong: set[str]) -> None:
     said_no = r["junior"].eq(False).fillna(False) & born.gt(year - 18).fillna(False)
     for mask, text in ((said, "Junior is Yes, but born {b}: 18 or older on 1 January {y}, no junior (cl. 1)"),
                        (said_no, "Junior is No, but born {b}: under 18 on 1 January {y}, a junior (cl. 1)")):
+        if not mask.any():
+            continue
         rows = r.loc[mask, ["player", "name", "born_year", "file", "sheet", "row"]]
         # (the Junior value may come from another workbook of the player's: said at a row whose sheet has it)
         typed = [bool(season.letters.get((f, sh), {}).get("junior")) for f, sh in zip(rows["file"], rows["sheet"])]
