@@ -55,9 +55,12 @@ def find_awards(outcome: Outcome, query: str) -> str | None:
                 lines.append(f"  {ranking}: total {shown_points(s['total'], dec)}, rank {rank}{why}")
             else:
                 lines.append(f"  {ranking}: not ranked{_why_unranked(outcome, first)}")
-            for row in grp.sort_values("date", kind="stable").itertuples():
-                flag = "" if getattr(row, "counted", True) is not False else "  (dropped)"
-                lines.append(f"    {row.tournament}: {shown_points(row.points, dec)} — {row.rule}: {row.detail}{flag}")
+            grp = grp.sort_values("date", kind="stable")
+            counted = grp["counted"].tolist() if "counted" in grp.columns else [True] * len(grp)
+            for tour, points, rule, detail, c in zip(grp["tournament"].tolist(), grp["points"].tolist(),
+                                                     grp["rule"].tolist(), grp["detail"].tolist(), counted):
+                flag = "" if c is not False else "  (dropped)"
+                lines.append(f"    {tour}: {shown_points(points, dec)} — {rule}: {detail}{flag}")
         lines.append("")
     return "\n".join(lines).rstrip()
 
