@@ -675,19 +675,24 @@ def read_table(raw: RawSheet, spec: SheetSpec, file: str, issues: Issues, const:
 def _numbered_in_advance(data_rows: list, fields, cols: dict[str, int], letters: dict[str, str], issues: Issues,
                          where: dict[str, str]) -> None:
     """Rows below the last entry holding nothing but a place (a sheet numbered 1 … 100 in advance, filled for 30
-    players) are no entries: dropped from `data_rows`, said once (`numbered-rows`) — not a blank Name per row."""
+    players) — and perhaps the section or group, filled in advance with it — are no entries: dropped from
+    `data_rows`, said once (`numbered-rows`) — not a blank Name per row."""
     place = next((f for f in fields if f.kind == "place" and f.key in cols), None)
     if place is None:
         return
-    j = cols[place.key]
+    parts = [f for f in fields if f.key in ("section", "group") and f.key in cols]  # (filled in advance too)
+    skip = {cols[place.key], *(cols[f.key] for f in parts)}
     k = len(data_rows)
-    while k and not row_filled(data_rows[k - 1][1][:j]) and not row_filled(data_rows[k - 1][1][j + 1:]):
+    with_part = False
+    while k and not row_filled([v for i, v in enumerate(data_rows[k - 1][1]) if i not in skip]):
+        with_part |= any(row_filled(data_rows[k - 1][1][cols[f.key]:cols[f.key] + 1]) for f in parts)
         k -= 1
     if k == len(data_rows):
         return
     first, last = data_rows[k][0] + 1, data_rows[-1][0] + 1
     rows = f"rows {first}–{last} hold" if last > first else f"row {first} holds"
-    issues.info("numbered-rows", f"{rows} only a {place.name.lower()}, no player: not read",
+    also = f" (and its {' or '.join(f.name.lower() for f in parts)})" if with_part else ""
+    issues.info("numbered-rows", f"{rows} only a {place.name.lower()}{also}, no player: not read",
                 cell=f"{letters[place.key]}{first}", hint="nothing to do (or delete the numbers below the last "
                 "player)", **where)
     del data_rows[k:]

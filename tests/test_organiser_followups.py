@@ -185,6 +185,22 @@ def test_rows_numbered_in_advance_are_not_entries(tmp_path):
     assert {r["name"] for r in data["ledger"] if r["ranking"] == "Open"} == {"Ann", "Bob", "Cat"}
 
 
+def test_rows_numbered_in_advance_with_their_section_are_not_entries(tmp_path):
+    # the same sheet with the Section column filled in advance too ("A" down to row 11): still no entries; a row
+    # with a place and a section between players is still a player without a name
+    results = [["A", *r[1:]] for r in _field(["Ann", "Bob", "Cat"])] + [["A", p] for p in range(4, 11)]
+    t = acf_tournament("T", results, prize_money=3000, sections=[["A", "Open"]])
+    res, data = _build(tmp_path, {"t.xlsx": t})
+    assert not res.issues.has_errors(), [i.text() for i in res.issues.errors]
+    said = [(i.code, i.cell, i.message) for i in res.issues.items if i.code == "numbered-rows"]
+    assert said == [("numbered-rows", "B5", "rows 5–11 hold only a place (and its section), no player: not read")]
+    assert {r["name"] for r in data["ledger"] if r["ranking"] == "Open"} == {"Ann", "Bob", "Cat"}
+    results = [["A", *r[1:]] for r in _field(["Ann"])] + [["A", 2]] + [["A", *r[1:]] for r in _field(["Cat"], places=[3])]
+    t = acf_tournament("T", results, prize_money=3000, sections=[["A", "Open"]])
+    res, _ = _build(tmp_path / "between", {"t.xlsx": t})
+    assert [(i.code, i.cell) for i in res.issues.errors] == [("blank", "C3")]
+
+
 def test_a_bare_number_between_players_is_still_a_blank_name(tmp_path):
     # only the rows below the last player are dropped: a number between players is a player without a name
     results = [*_field(["Ann"]), ["", 2], *_field(["Cat"], places=[3])]
