@@ -681,10 +681,12 @@ def _numbered_in_advance(data_rows: list, fields, cols: dict[str, int], letters:
     if place is None:
         return
     parts = [f for f in fields if f.key in ("section", "group") and f.key in cols]  # (filled in advance too)
-    skip = {cols[place.key], *(cols[f.key] for f in parts)}
+    j = cols[place.key]
+    skip = {j, *(cols[f.key] for f in parts)}
     k = len(data_rows)
     with_part = False
-    while k and not row_filled([v for i, v in enumerate(data_rows[k - 1][1]) if i not in skip]):
+    while k and row_filled(data_rows[k - 1][1][j:j + 1]) and not row_filled(
+            [v for i, v in enumerate(data_rows[k - 1][1]) if i not in skip]):
         with_part |= any(row_filled(data_rows[k - 1][1][cols[f.key]:cols[f.key] + 1]) for f in parts)
         k -= 1
     if k == len(data_rows):

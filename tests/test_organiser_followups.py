@@ -199,6 +199,12 @@ def test_rows_numbered_in_advance_with_their_section_are_not_entries(tmp_path):
     t = acf_tournament("T", results, prize_money=3000, sections=[["A", "Open"]])
     res, _ = _build(tmp_path / "between", {"t.xlsx": t})
     assert [(i.code, i.cell) for i in res.issues.errors] == [("blank", "C3")]
+    # a trailing row holding a section but no place is not a numbered row: its blank cells are said
+    results = [["A", *r[1:]] for r in _field(["Ann", "Bob", "Cat"])] + [["A", 4], ["A"]]
+    t = acf_tournament("T", results, prize_money=3000, sections=[["A", "Open"]])
+    res, _ = _build(tmp_path / "no-place", {"t.xlsx": t})
+    assert ("blank", "B6") in [(i.code, i.cell) for i in res.issues.errors]
+    assert not [i for i in res.issues.items if i.code == "numbered-rows"]
 
 
 def test_a_bare_number_between_players_is_still_a_blank_name(tmp_path):
