@@ -195,7 +195,7 @@ class Aarhus(Circuit):
             table, _ = self._age_tables(season, year)
             codes, _ = R.age_group_codes(r["born_year"], table)
             gap = r[(codes < 0) & r["born_year"].notna().to_numpy() & ~canon.isin(["P", "N"]).to_numpy()]
-            for row in (gap.drop_duplicates("born_year").itertuples() if len(gap) else ()):
+            for row in flagged_rows(gap, ~gap["born_year"].duplicated()):  # (one message per birth year)
                 issues.error("no-age-group", f"{row.name}: born {row.born_year}, a year no group of the Age groups "
                              "sheet covers: the player would be in no age-group ranking (§1 stk. 2)",
                              hint="make the groups' years meet on the Age groups sheet of season.xlsx (or clear "
