@@ -47,8 +47,8 @@ def _list_values(f: Field) -> list[str]:
 
 def _list_formula(f: Field, wb=None) -> str | None:
     """The drop-down list's source: the values inline ("Yes,No"), or — when they are longer than Excel's
-    255-character limit for an inline list — a range of the hidden Lists sheet of workbook `wb` (one column per
-    list, made on first use). None: no drop-down."""
+    255-character limit for an inline list — a range of the hidden Lists sheet of workbook `wb` (a column of its
+    own, the sheet made on first use). None: no drop-down."""
     values = _list_values(f)
     text = ",".join(values)
     if not values:
@@ -61,14 +61,12 @@ def _list_formula(f: Field, wb=None) -> str | None:
 
     if LISTS_SHEET in wb.sheetnames:
         ws = wb[LISTS_SHEET]
-        columns = [[c.value for c in col if c.value is not None] for col in ws.iter_cols()]
+        j = ws.max_column + 1
     else:
-        ws, columns = wb.create_sheet(LISTS_SHEET), []
+        ws, j = wb.create_sheet(LISTS_SHEET), 1
         ws.sheet_state = "hidden"
-    j = columns.index(values) + 1 if values in columns else len(columns) + 1  # (the same list twice: one column)
-    if j > len(columns):
-        for i, v in enumerate(values, start=1):
-            ws.cell(row=i, column=j, value=v)
+    for i, v in enumerate(values, start=1):
+        ws.cell(row=i, column=j, value=v)
     letter = get_column_letter(j)
     return f"{quote_sheetname(LISTS_SHEET)}!${letter}$1:${letter}${len(values)}"
 
