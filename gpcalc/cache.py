@@ -158,15 +158,18 @@ def store(k: str, value: Any) -> None:
 
 
 _PENDING: list = []
+SMALL_ENTRY = 512  # a dict entry (a workbook's stored rows, the spellings) up to this many items is stored at
+# once: forking a process that has pandas loaded costs more than pickling and writing it
 
 
 def store_later(k: str, value: Any) -> None:
     """Store an entry from a forked child process, so the build goes on while a large entry (a season's pack:
     tens of MB to pickle and write) is written. :func:`wait` (called at the end of a build, and by Python's exit
-    for any child left) waits for it. Where fork is unavailable this is :func:`store`."""
+    for any child left) waits for it. Where fork is unavailable, or the entry is a small dict, this is
+    :func:`store`."""
     import multiprocessing as mp
 
-    if "fork" not in mp.get_all_start_methods():
+    if "fork" not in mp.get_all_start_methods() or (isinstance(value, dict) and len(value) <= SMALL_ENTRY):
         store(k, value)
         return
     child = mp.get_context("fork").Process(target=_store_quietly, args=(k, value), daemon=False)

@@ -48,7 +48,12 @@ def _norms(names: pd.Series) -> pd.Series:
     for n in uniq:
         if n not in memo:
             memo[n] = normalise_name(n)
-    return names.map(memo)
+    if not memo:
+        return names.map(memo)
+    # (what names.map(memo) gives — but that turns the whole memo, every spelling of the season and of earlier
+    # builds, into a Series on each call; here each row looks its name up)
+    return pd.Series([memo.get(v) for v in names.to_numpy(dtype=object).tolist()], index=names.index,
+                     dtype="str", name=names.name)
 
 
 def resolve(season: Season, pairs: tuple[np.ndarray, pd.DataFrame] | None = None) -> None:

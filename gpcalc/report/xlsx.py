@@ -140,7 +140,14 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     row_fmts = row_format.tolist() if row_format is not None else None
     first, n = r0 + 1, len(frame)
     present = [(c, key, st.by_name(fmt_name)) for c, (key, _, fmt_name) in enumerate(columns) if key in frame.columns]
-    if sheetxml.supported(ws):
+    if n == 0 and sheetxml.supported(ws) and (sparse is None or not len(sparse[0])):
+        # an empty table (a ranking nobody is in yet): no rows to render, so no columns to classify — what the
+        # renderers would give is the header's width, or a date's (10) for a date column
+        for c, key, _ in present:
+            if pd.api.types.is_datetime64_any_dtype(frame[key].dtype):
+                widths[c] = max(widths[c], 12)
+        sheetxml.stream_rows(ws, first, first, len(columns) - 1, iter(()))
+    elif sheetxml.supported(ws):
         attr = _xf_attr()
         row_attr = _attrs(row_fmts, attr) if row_fmts is not None else None  # once per table, not per column
         rendered = []
@@ -392,6 +399,21 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     return store
 
 
+IN_MEMORY_BYTES = 16 << 20  # rows written to the worksheets' temporary files up to which the parts go in memory
+
+
+def _row_data_size(wb) -> int:
+    """Bytes of rows the workbook's constant-memory worksheets hold in their temporary files (the largest
+    possible value when that cannot be told: then nothing is packaged in memory)."""
+    total = 0
+    for ws in wb.worksheets():
+        fh = getattr(ws, "row_data_fh", None)
+        if fh is None or getattr(ws, "row_data_fh_closed", True) or fh.closed:
+            return IN_MEMORY_BYTES + 1
+        total += fh.tell()
+    return total
+
+
 def _close_fast(wb, rows: sheetxml.RowStore | None) -> None:
     """Close (zip) the workbook through gpcalc.report.xlsxzip: zlib level 1 instead of 6 (~3× faster deflate
     for a file ~20 % larger — a federation's ledger is tens of MB of XML), and the row store's compressed
@@ -408,6 +430,11 @@ def _close_fast(wb, rows: sheetxml.RowStore | None) -> None:
         wb.close()
         return
     xw.ZipFile = functools.partial(Zip, segments=rows.segments if rows is not None else (), level=1)
+    # A small workbook's parts (styles, theme, sheets …) are packaged in memory instead of one temporary file
+    # each (xlsxwriter's file mode: ~0.3 ms a part, most of the time a small build spends closing). The parts
+    # are the same and the zip writer here stamps every member alike, so the file is byte for byte the same. A
+    # large one keeps the file mode, so that its rows are not held in memory twice.
+    wb.in_memory = _row_data_size(wb) <= IN_MEMORY_BYTES
     try:
         wb.close()
     finally:

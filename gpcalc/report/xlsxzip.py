@@ -122,6 +122,7 @@ class Zip:
     def __init__(self, filename, mode: str = "w", compression: int = zlib.DEFLATED, allowZip64: bool = True,
                  *, segments: Sequence[Sequence[Piece]] = (), level: int = 1, **_ignored):
         self.fh = open(filename, "wb")  # noqa: SIM115 - closed by close(), as a ZipFile is
+        self.compression = zlib.DEFLATED  # (read by xlsxwriter's in-memory packaging; every member is deflated)
         self.segments = segments
         self.level = level
         self.entries: list[tuple[bytes, int, int, int, int]] = []  # name, crc, raw, comp, offset
