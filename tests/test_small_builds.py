@@ -83,6 +83,38 @@ def test_an_empty_table_has_the_widths_a_table_of_short_values_has(tmp_path, kin
     assert widths["empty"] == widths["one"]
 
 
+def _two_tables(path: Path, first: pd.DataFrame) -> None:
+    """A table of several formats (money, date, int, points, text), then a one-row table after it."""
+    wb = xlsxwriter.Workbook(str(path), {"constant_memory": True, "strings_to_formulas": False,
+                                         "strings_to_urls": False, "strings_to_numbers": False})
+    wb.set_properties({"created": dt.datetime(2026, 1, 1)})
+    st = report.Styles(wb, 1, None)
+    cols = [("fee", "Fee", "money"), ("start", "Start", "date"), ("place", "Place", "int"),
+            ("total", "Total", "points"), ("name", "Player", "text")]
+    report.write_table(wb, wb.add_worksheet("Empty"), st, first, cols, title="t", note="n")
+    report.write_table(wb, wb.add_worksheet("After"), st, pd.DataFrame({"name": ["Ann"], "total": [2.5]}),
+                       [("name", "Player", "text"), ("total", "Total", "points")], title="t")
+    report._close_fast(wb, None)
+
+
+def test_an_empty_table_numbers_its_formats_as_a_table_of_blank_cells_does(tmp_path):
+    """A format gets its number in the workbook at its first use, and only numbered formats are listed in
+    styles.xml: an empty table must number its columns' formats as the column-by-column way does (here: a table of
+    one row of blanks), or a workbook whose first use of a format is an empty ranking gets other styles, and every
+    later cell another s="N" (found by review: an ACF season where nobody scores)."""
+    import zipfile
+
+    cols = ["fee", "start", "place", "total", "name"]
+    _two_tables(tmp_path / "empty.xlsx", pd.DataFrame({c: pd.Series([], dtype=object) for c in cols}))
+    _two_tables(tmp_path / "blank.xlsx", pd.DataFrame({c: pd.Series([None], dtype=object) for c in cols}))
+    parts = {}
+    for name in ("empty", "blank"):
+        with zipfile.ZipFile(tmp_path / f"{name}.xlsx") as z:
+            parts[name] = {p: z.read(p) for p in ("xl/styles.xml", "xl/worksheets/sheet2.xml")}
+    assert b"#,##0.00" in parts["empty"]["xl/styles.xml"]  # (the money format, used only by the empty table)
+    assert parts["empty"] == parts["blank"]
+
+
 def test_normalised_names_are_what_mapping_the_memo_gives():
     """identity._norms: each row's normalised name, the same Series (values, dtype, index, name) as
     ``names.map(memo)`` — for blanks, numbers typed as names and empty columns too."""

@@ -630,8 +630,8 @@ class ACF(Circuit):
         best["state"] = best["state"].fillna("(none)")
         sheet = best.sort_values(["state", "best_score", "name"], ascending=[True, False, True], kind="stable")
         # the ranking is of the States (cl. 8(g)); players with no State or from overseas stay on the players sheet
-        summary = sheet[sheet["state"].isin(STATES)].assign(_won=lambda f: f["prize"].notna()).groupby("state").agg(
-            total=("player", "size"), winners=("_won", "sum")).reset_index()
+        summary = sheet[sheet["state"].isin(STATES)].groupby("state").agg(total=("player", "size"),
+                                             winners=("prize", lambda s: s.notna().sum())).reset_index()
         summary = summary.rename(columns={"state": "club"})
         summary["ranking"] = "State"
         summary = st.rank_with_ties(summary, ["total"], [False], then=["club"])

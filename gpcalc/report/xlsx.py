@@ -142,8 +142,15 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     present = [(c, key, st.by_name(fmt_name)) for c, (key, _, fmt_name) in enumerate(columns) if key in frame.columns]
     if n == 0 and sheetxml.supported(ws) and (sparse is None or not len(sparse[0])):
         # an empty table (a ranking nobody is in yet): no rows to render, so no columns to classify — what the
-        # renderers would give is the header's width, or a date's (10) for a date column
-        for c, key, _ in present:
+        # renderers would give is the header's width, or a date's (10) for a date column. The formats are still
+        # numbered in the order the columns' way numbers them (a format's number is given at its first use, and
+        # the workbook lists only numbered formats: the styles and every later cell stay as they were)
+        attr = _xf_attr()
+        attr(st.text)
+        for c, key, base in present:
+            attr(base)
+            if base is st.text:
+                attr(st.date)
             if pd.api.types.is_datetime64_any_dtype(frame[key].dtype):
                 widths[c] = max(widths[c], 12)
         sheetxml.stream_rows(ws, first, first, len(columns) - 1, iter(()))
