@@ -16,11 +16,11 @@ import pandas as pd
 
 from . import circuits, identity
 from .circuits import base as cbase
+from .formats import SEASON_FILE  # (one name for the season workbook: defined where the readers need it too)
 from .issues import InputError, Issues, flagged_rows
 from .parse import clean_text, header_key, row_filled
 from .read import RawBook, RawSheet, find_header, forget_scans, read_book, read_settings, read_table
 
-SEASON_FILE = "season.xlsx"
 OUTPUT_DIR = "output"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls")
 # Spreadsheets gpcalc does not read: found so that each gets an error saying how to convert it, never skipped.
