@@ -140,21 +140,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     row_fmts = row_format.tolist() if row_format is not None else None
     first, n = r0 + 1, len(frame)
     present = [(c, key, st.by_name(fmt_name)) for c, (key, _, fmt_name) in enumerate(columns) if key in frame.columns]
-    if n == 0 and sheetxml.supported(ws) and (sparse is None or not len(sparse[0])):
-        # an empty table (a ranking nobody is in yet): no rows to render, so no columns to classify — what the
-        # renderers would give is the header's width, or a date's (10) for a date column. The formats are still
-        # numbered in the order the columns' way numbers them (a format's number is given at its first use, and
-        # the workbook lists only numbered formats: the styles and every later cell stay as they were)
-        attr = _xf_attr()
-        attr(st.text)
-        for c, key, base in present:
-            attr(base)
-            if base is st.text:
-                attr(st.date)
-            if pd.api.types.is_datetime64_any_dtype(frame[key].dtype):
-                widths[c] = max(widths[c], 12)
-        sheetxml.stream_rows(ws, first, first, len(columns) - 1, iter(()))
-    elif sheetxml.supported(ws):
+    if sheetxml.supported(ws):
         attr = _xf_attr()
         row_attr = _attrs(row_fmts, attr) if row_fmts is not None else None  # once per table, not per column
         rendered = []
@@ -167,7 +153,13 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
             if key in per_cell:  # a per-cell format wins over both
                 under = xfs if isinstance(xfs, list) else [xfs] * n
                 xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]
-            col = sheetxml.column(frame[key], col_letter(c), xfs, attr(st.date) if base is st.text else None)
+            date_xf = attr(st.date) if base is st.text else None
+            if not n:  # an empty table (a ranking nobody is in yet): nothing to classify — what the renderer
+                # would give is the header's width, or a date's (10) for a date column
+                if pd.api.types.is_datetime64_any_dtype(frame[key].dtype):
+                    widths[c] = max(widths[c], 12)
+                continue
+            col = sheetxml.column(frame[key], col_letter(c), xfs, date_xf)
             widths[c] = max(widths[c], col.width + 2)
             rendered.append((c, col))
         extra = None
