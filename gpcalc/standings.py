@@ -47,9 +47,9 @@ def countback(entries: pd.DataFrame, width: int, keys=("ranking", "player"), onl
     frame = frame.sort_values([*keys, "points"], ascending=[True] * len(keys) + [False], kind="stable")
     pos = frame.groupby(list(keys), sort=False).cumcount()
     frame = frame.assign(_pos=pos)[pos < width]
-    # (what pivot_table(index=keys, columns="_pos", values="points", aggfunc="first", fill_value=0.0) gives,
-    # without its extra passes: ~2 ms less in every small build)
-    wide = frame.groupby([*keys, "_pos"])["points"].first().unstack("_pos", fill_value=0.0)
+    # (what pivot_table(index=keys, columns="_pos", values="points", aggfunc="first", fill_value=0.0) gives —
+    # its dropna leaves out blank points — without its extra passes: ~2 ms less in every small build)
+    wide = frame.groupby([*keys, "_pos"])["points"].first().dropna().unstack("_pos", fill_value=0.0)
     wide = wide.reindex(columns=range(width), fill_value=0.0).round(decimals)
     wide.columns = [f"cb{i + 1}" for i in range(width)]
     return wide.reset_index()

@@ -143,8 +143,9 @@ def _countback_by_pivot(entries, width, keys=("ranking", "player"), only_counted
 
 
 def test_countback_is_what_the_pivot_table_gave():
-    """standings.countback (ACF cl. 14 and Aarhus' count-back): the same frame as the pivot table — keys of text
-    or integer codes, counted and dropped results, fewer results than columns, no results at all."""
+    """standings.countback (ACF cl. 14): the same frame as the pivot table — keys of text or integer codes,
+    counted and dropped results, blank points (0 in the table, as pivot_table's fill_value has them), fewer
+    results than columns, no results at all."""
     random.seed(3)
     for _ in range(300):
         n = random.randint(0, 12)
@@ -154,7 +155,8 @@ def test_countback_is_what_the_pivot_table_gave():
             "ranking": pd.Series([random.choice(["Open", "U2000", "Women"]) for _ in range(n)],
                                  dtype=random.choice(["str", object])),
             "player": player,
-            "points": pd.Series([random.choice([1.0, 2.5, 0.0, 7.0, 1 / 3]) for _ in range(n)], dtype="float64"),
+            "points": pd.Series([random.choice([1.0, 2.5, 0.0, 7.0, 1 / 3, np.nan]) for _ in range(n)],
+                                dtype="float64"),
             "counted": pd.Series([random.random() < .7 for _ in range(n)], dtype=bool)})
         width, only = random.randint(1, 6), random.random() < .5
         pd.testing.assert_frame_equal(standings.countback(entries, width, only_counted=only),
