@@ -2,7 +2,8 @@
 any output: each shortcut is checked against the longer way it replaces.
 
 - a small workbook's parts are packaged in memory instead of one temporary file each (byte-for-byte the same file);
-- an empty table (a ranking nobody is in yet) skips classifying its columns (the same column widths);
+- an empty table (a ranking nobody is in yet) skips classifying its columns (the same widths, the same formats
+  numbered in the same order);
 - identity's normalised names are looked up per row, not by turning the whole memo into a Series each time;
 - count-back columns come from one grouping instead of a pivot table;
 - a small cache entry is stored at once instead of from a forked process (readable as soon as the call returns).
