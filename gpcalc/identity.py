@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from .formats import SEASON_FILE
 from .issues import flagged_rows
 from .parse import normalise_name
 
@@ -418,8 +419,6 @@ def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) 
     hit_t = np.flatnonzero(whole).tolist()
     if not hit_t:
         return False
-    from .season import SEASON_FILE
-
     ids = r["id"]
     reg = season.players
     if len(reg) and "file" in reg.columns:  # (the coordinator's own rows: not those a rating list added)
