@@ -17,6 +17,7 @@ import pandas as pd
 from .formats import SEASON_FILE
 from .issues import flagged_rows
 from .parse import normalise_name
+from .standings import factorize_runs
 
 if TYPE_CHECKING:
     from .season import Season
@@ -397,7 +398,7 @@ def blank_start_numbers(season: Season, pairs: tuple[np.ndarray, pd.DataFrame]) 
     if not small.any():
         return False
     value = np.where(small, number, 0).astype(np.int64)[pair]  # per row (a blank ID, a text ID: 0)
-    tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+    tc = factorize_runs(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
     season.scratch["tournament_codes"] = tc  # (the same rows' codes: season._common_checks takes them)
     n_t = int(tc.max()) + 1
     size = np.bincount(tc, minlength=n_t)

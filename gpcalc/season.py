@@ -20,6 +20,7 @@ from .formats import SEASON_FILE  # (one name for the season workbook: defined w
 from .issues import InputError, Issues, flagged_rows
 from .parse import clean_text, header_key, row_filled
 from .read import RawBook, RawSheet, find_header, forget_scans, read_book, read_settings, read_table
+from .standings import factorize_runs
 
 OUTPUT_DIR = "output"
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls")
@@ -828,7 +829,7 @@ def _assemble(season: Season, tours: list, result_frames: list, extra: dict) -> 
         order = dict(zip(tdf["tournament"], tdf["order"]))
         # Series.map and sort_values(["_order", "file", "row"], kind="stable"), worked on integer codes: each
         # distinct tournament is mapped once; each key ranked as sort_values ranks it (sorted values, NaN last)
-        codes, _ = pd.factorize(rdf["tournament"].to_numpy(), use_na_sentinel=False)
+        codes, _ = factorize_runs(rdf["tournament"].to_numpy(), use_na_sentinel=False)
         mapped = rdf["tournament"].iloc[np.unique(codes, return_index=True)[1]].map(order).array
         rdf["_order"] = pd.Series(mapped.take(codes), index=rdf.index)
 
@@ -902,7 +903,7 @@ def _common_checks(season: Season, pairs: tuple | None = None) -> None:
     kc = pd.factorize(key.to_numpy(), use_na_sentinel=False)[0]
     tc = season.scratch.get("tournament_codes")  # (identity.blank_start_numbers made them, the rows the same)
     if tc is None or len(tc) != len(r):
-        tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+        tc = factorize_runs(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
         season.scratch["tournament_codes"] = tc  # (again in _resolved_duplicates: the rows are the same)
     both = tc * max(len(u), 1) + kc[pair]
     dup = pd.Series(both, index=r.index).duplicated(keep="first").to_numpy() & r["name"].notna().to_numpy()
@@ -927,7 +928,7 @@ def _resolved_duplicates(season: Season, typed: pd.Series | None = None) -> None
         return
     tc = season.scratch.get("tournament_codes")
     if tc is None or len(tc) != len(r):
-        tc = pd.factorize(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
+        tc = factorize_runs(r["tournament"].to_numpy(), use_na_sentinel=False)[0].astype(np.int64)
     pc = season.scratch.get("player_codes")
     if pc is None or len(pc) != len(r):
         pc = pd.factorize(r["player"].to_numpy(), use_na_sentinel=False)[0]
@@ -979,7 +980,7 @@ def _place_checks(season: Season, r: pd.DataFrame, pc: str) -> None:
     code = np.zeros(len(r), dtype=np.int64)
     for c in group:
         values = r[c] if c == "tournament" else season.circuit.place_key(c, r[c])
-        cc, uniq = pd.factorize(values.to_numpy())
+        cc, uniq = (factorize_runs if c == "tournament" else pd.factorize)(values.to_numpy())
         cc[np.isin(cc, [i for i, v in enumerate(uniq) if isinstance(v, str) and v == ""])] = -1
         code = pd.factorize(code * (len(uniq) + 1) + cc + 1)[0].astype(np.int64)
     frame = pd.DataFrame({"_g": code}, index=r.index).assign(_p=r[pc], _t=r[pc + "_tied"])

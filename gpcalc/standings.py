@@ -83,6 +83,34 @@ def shown_points(x: float, decimals: int) -> str:
     return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"
 
 
+RUNS_FROM = 1024  # values from which factorize_runs looks for runs first
+
+
+def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True) -> tuple[np.ndarray, Any]:
+    """``pd.factorize(values, sort=…, use_na_sentinel=…)`` — the same codes and uniques — worked out once per run
+    of equal neighbours. A season's result rows are sorted by tournament (and a pack's by workbook), so their
+    tournament column is a few thousand runs of hundreds of equal names: comparing each row with the one above
+    costs a fraction of hashing every row. A value first appears at the head of a run, so factorizing the heads
+    numbers the values as the rows would. Where the runs are short, or neighbours cannot be compared (``pd.NA``),
+    it is ``pd.factorize`` itself."""
+    arr = values.to_numpy() if isinstance(values, pd.Series | pd.Index) else np.asarray(values)
+    n = len(arr)
+    if n >= RUNS_FROM and arr.ndim == 1:
+        change = np.empty(n, dtype=bool)
+        change[0] = True
+        try:
+            np.not_equal(arr[1:], arr[:-1], out=change[1:])
+        except (TypeError, ValueError):  # (pd.NA has no truth value)
+            change = None
+        if change is not None:
+            heads = np.flatnonzero(change)
+            if len(heads) * 8 <= n:
+                sub = values.iloc[heads] if isinstance(values, pd.Series) else values[heads]
+                codes, uniques = pd.factorize(sub, sort=sort, use_na_sentinel=use_na_sentinel)
+                return np.repeat(codes, np.diff(np.append(heads, n))), uniques
+    return pd.factorize(values, sort=sort, use_na_sentinel=use_na_sentinel)
+
+
 def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
     """``keys.map(mapping)`` looked up once per distinct key (a tournament column repeats each name many times);
     the same values and dtype. Blank keys fall back to ``Series.map``."""
@@ -96,7 +124,7 @@ def tmap(keys: pd.Series, mapping: Any) -> pd.Series:
         codes = (np.cumsum(present) - 1)[v]
         mapped = pd.Series(uniques).map(mapping)
         return pd.Series(mapped.to_numpy()[codes], index=keys.index, name=keys.name, dtype=mapped.dtype)
-    codes, uniques = pd.factorize(keys)
+    codes, uniques = factorize_runs(keys)
     if len(codes) and codes.min() < 0:
         return keys.map(mapping)
     mapped = pd.Series(uniques).map(mapping)

@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..issues import Issues, flagged_rows
 from ..spec import Field, SheetSpec
+from ..standings import factorize_runs
 from . import aarhus_rules as R
 from .base import ENTRY_COLUMNS, LEDGER_COLUMNS, STANDING_COLUMNS, Circuit, Outcome, OutSheet
 
@@ -582,7 +583,7 @@ class Aarhus(Circuit):
         gkey = groups.assign(g=groups["group"].map(_canon_map(groups["group"])))
         pts = pd.to_numeric(r["points"], errors="coerce")
         # per-tournament values looked up once per tournament and taken by code (NA tournament → NA)
-        tcode, tuniq = pd.factorize(r["tournament"].to_numpy(dtype=object))
+        tcode, tuniq = factorize_runs(r["tournament"].to_numpy(dtype=object))
         pcode, puniq = pd.factorize(r["player"].to_numpy(dtype=object))
 
         def per_tournament(col: pd.Series) -> pd.Series:

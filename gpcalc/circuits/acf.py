@@ -270,7 +270,7 @@ class ACF(Circuit):
     def compute(self, season) -> Outcome:
         year = season.year
         # every tournament label as a code, in the labels' sort order: factorised once for all the steps
-        tcodes = pd.factorize(season.results["tournament"], sort=True)
+        tcodes = st.factorize_runs(season.results["tournament"], sort=True)
         tours = self._tournaments(season, tcodes)
         players = self._players(season, year)
         ledger, key = self._points(season, tours, players, tcodes)

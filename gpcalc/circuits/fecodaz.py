@@ -533,7 +533,7 @@ class FECODAZ(Circuit):
             return t.copy()
         t = season.tournaments.copy()
         r = season.results
-        tcodes = pd.factorize(r["tournament"])
+        tcodes = R.factorize_runs(r["tournament"])
         if row_codes is not None:
             row_codes.append(tcodes)
         # = the map of ``r.groupby("tournament").size()`` (blank tournaments are in no group)

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..parse import strip_accents
-from ..standings import tmap  # noqa: F401 — R.tmap: shared with the other circuits
+from ..standings import factorize_runs, tmap  # noqa: F401 — R.tmap, R.factorize_runs: shared with the circuit
 
 RULEBOOK = "FECODAZ"
 
@@ -175,7 +175,7 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
     # on integer codes (rows with a blank tournament or player left out, as a group-by drops them); ``tcodes``:
     # ``pd.factorize(results["tournament"])`` if the caller has it; ``pcodes``: any factorize of the player that
     # the caller has (only which rows share a player is read; a blank's code, if it has one, made −1 here)
-    tcode, t_names = pd.factorize(results["tournament"]) if tcodes is None else tcodes
+    tcode, t_names = factorize_runs(results["tournament"]) if tcodes is None else tcodes
     if pcodes is None:
         pcode, p_names = pd.factorize(results["player"])
     else:
@@ -1651,7 +1651,7 @@ def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], ye
     girl = r["sex"].eq("F").fillna(False).astype(bool).to_numpy()
     rows = np.concatenate([np.arange(len(r)), np.flatnonzero(girl)])
     rk = np.concatenate([age_at, age_at[girl] + 1])
-    tcode, t_u = pd.factorize(r["tournament"].to_numpy()[rows], use_na_sentinel=False)
+    tcode, t_u = factorize_runs(r["tournament"].to_numpy()[rows], use_na_sentinel=False)
     allowed = np.zeros((len(t_u), len(YOUTH_NAMES)), dtype=bool)
     for i, t in enumerate(t_u):
         names = set(targets.get(t, ()))
