@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from .circuits.base import Outcome
+from .identity import normalised
 from .parse import normalise_name
 from .standings import shown_points
 
@@ -21,14 +23,18 @@ def _match(frame: pd.DataFrame, query: str) -> pd.Series:
     if by_id.any():
         return by_id
     norm = normalise_name(q)
-    names = lg["name"].map(lambda n: normalise_name(n) if isinstance(n, str) else "")
+    # (each distinct name normalised once: a season's ledger repeats every name in each of its rows)
+    names = pd.Series(normalised(lg["name"].to_numpy(dtype=object)), index=lg.index, dtype=object)
     exact = names.eq(norm)
     if exact.any() or not norm:
         return exact
     # a part of the name: whole words, each the start of one of the name's words ("li" finds "Li Wei" and
-    # "Lindqvist", not "Oliver")
+    # "Lindqvist", not "Oliver") — decided once per distinct name
     words = norm.split()
-    return names.map(lambda n: all(any(w.startswith(q) for w in n.split()) for q in words))
+    codes, uniques = pd.factorize(names.to_numpy())
+    hit = np.array([all(any(w.startswith(q) for w in n.split()) for q in words) for n in uniques.tolist()],
+                   dtype=bool)
+    return pd.Series(hit[codes] if len(hit) else np.zeros(len(names), dtype=bool), index=lg.index)
 
 
 def find_awards(outcome: Outcome, query: str) -> str | None:

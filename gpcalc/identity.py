@@ -41,6 +41,24 @@ def known() -> dict[str, str]:
     return _MEMO
 
 
+def normalised(values: np.ndarray) -> np.ndarray:
+    """normalise_name of each value ("" for a blank or anything not text), worked out once per distinct value
+    from the run's memo of spellings (`gpcalc explain` over a season's ledger: hundreds of thousands of rows, a
+    few thousand names)."""
+    codes, uniques = pd.factorize(np.asarray(values, dtype=object))
+    memo = _MEMO
+    out = []
+    for n in uniques.tolist():
+        if not isinstance(n, str):
+            out.append("")
+            continue
+        v = memo.get(n)
+        if v is None:
+            v = memo[n] = normalise_name(n)
+        out.append(v)
+    return np.array([*out, ""], dtype=object)[codes]  # (a blank's code, -1: the last, "")
+
+
 def _norms(names: pd.Series) -> pd.Series:
     """normalise_name over a column, computed once per distinct spelling."""
     if len(_MEMO) > 2_000_000:

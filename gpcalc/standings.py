@@ -83,7 +83,8 @@ def shown_points(x: float, decimals: int) -> str:
     return f"{shown:f}".rstrip("0").rstrip(".") if decimals else f"{shown:f}"
 
 
-RUNS_FROM = 1024  # values from which factorize_runs looks for runs first
+RUNS_FROM = 1024  # values from which factorize_runs looks for runs (and how many it compares first)
+RUNS_LONG = 8  # the mean run length from which factorizing the run heads pays
 
 
 def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True) -> tuple[np.ndarray, Any]:
@@ -91,20 +92,25 @@ def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True
     of equal neighbours. A season's result rows are sorted by tournament (and a pack's by workbook), so their
     tournament column is a few thousand runs of hundreds of equal names: comparing each row with the one above
     costs a fraction of hashing every row. A value first appears at the head of a run, so factorizing the heads
-    numbers the values as the rows would. Where the runs are short, or neighbours cannot be compared (``pd.NA``),
-    it is ``pd.factorize`` itself."""
+    numbers the values as the rows would. Where the runs are short (already in the first RUNS_FROM values), or
+    neighbours cannot be compared (``pd.NA``), it is ``pd.factorize`` itself."""
     arr = values.to_numpy() if isinstance(values, pd.Series | pd.Index) else np.asarray(values)
     n = len(arr)
     if n >= RUNS_FROM and arr.ndim == 1:
         change = np.empty(n, dtype=bool)
         change[0] = True
         try:
-            np.not_equal(arr[1:], arr[:-1], out=change[1:])
+            probe = min(n, RUNS_FROM)  # (the first values first: where their runs are short, no more is compared)
+            np.not_equal(arr[1:probe], arr[:probe - 1], out=change[1:probe])
+            if np.count_nonzero(change[:probe]) * RUNS_LONG > probe:
+                change = None
+            else:
+                np.not_equal(arr[probe:], arr[probe - 1:-1], out=change[probe:])
         except (TypeError, ValueError):  # (pd.NA has no truth value)
             change = None
         if change is not None:
             heads = np.flatnonzero(change)
-            if len(heads) * 8 <= n:
+            if len(heads) * RUNS_LONG <= n:
                 sub = values.iloc[heads] if isinstance(values, pd.Series) else values[heads]
                 codes, uniques = pd.factorize(sub, sort=sort, use_na_sentinel=use_na_sentinel)
                 return np.repeat(codes, np.diff(np.append(heads, n))), uniques

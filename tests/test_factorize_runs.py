@@ -52,8 +52,8 @@ def inputs(draw):
 @given(inputs())
 def test_factorize_runs_is_pd_factorize(case):
     data, sort, sentinel = case
-    old = standings.RUNS_FROM
-    standings.RUNS_FROM = 1  # (every input through the runs, however short)
+    old = standings.RUNS_FROM, standings.RUNS_LONG
+    standings.RUNS_FROM, standings.RUNS_LONG = 2, 1  # (every input of 2 or more through the runs, however short)
     try:
         try:
             want = pd.factorize(data, sort=sort, use_na_sentinel=sentinel)
@@ -63,7 +63,7 @@ def test_factorize_runs_is_pd_factorize(case):
             return
         got = factorize_runs(data, sort=sort, use_na_sentinel=sentinel)
     finally:
-        standings.RUNS_FROM = old
+        standings.RUNS_FROM, standings.RUNS_LONG = old
     assert got[0].dtype == want[0].dtype and np.array_equal(got[0], want[0])
     assert type(got[1]) is type(want[1])
     if isinstance(want[1], pd.Index):
@@ -89,3 +89,19 @@ def test_a_tournament_column_goes_through_the_runs(monkeypatch):
     codes, uniques = factorize_runs(col)
     assert seen == [4]
     assert list(uniques) == ["T3", "T1", "T2"] and codes.tolist() == [0] * 500 + [1] * 500 + [2] * 500 + [1] * 500
+
+
+def test_a_column_of_short_runs_is_factorized_whole(monkeypatch):
+    """Player names (a new value on most rows): the first RUNS_FROM values show it, and pd.factorize takes the
+    column as it is — the rest of the rows are not compared first."""
+    col = pd.Series([f"P{i % 3000}" for i in range(20_000)], dtype="str")
+    seen = []
+    real = pd.factorize
+
+    def spy(values, *a, **k):
+        seen.append(len(values))
+        return real(values, *a, **k)
+
+    monkeypatch.setattr(pd, "factorize", spy)
+    codes, uniques = factorize_runs(col)
+    assert seen == [20_000] and len(uniques) == 3000 and codes[3000] == 0

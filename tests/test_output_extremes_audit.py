@@ -493,7 +493,8 @@ def test_grid_wider_than_a_sheet_loses_nothing(one_player, tmp_path):
     # the rest of the grid on a second sheet, after the player's own columns again, every result kept
     sheets = xml.split("</worksheet>")[:-1]
     assert len(sheets) == 2 and all(s.count("<t>Player</t>") == 1 for s in sheets)
-    assert all(f"<v>{p}</v>" in xml for p in range(1, n + 1))
+    values = set(re.findall(r"<v>([^<]*)</v>", xml))  # (one scan of the sheets, not one per value)
+    assert all(str(p) in values for p in range(1, n + 1))
     with zipfile.ZipFile(tmp_path / "g.xlsx") as z:
         assert re.findall(r'<sheet name="([^"]+)"', z.read("xl/workbook.xml").decode()) == ["Open", "Open (2)"]
 
