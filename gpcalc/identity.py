@@ -46,6 +46,8 @@ def normalised(values: np.ndarray) -> np.ndarray:
     from the run's memo of spellings (`gpcalc explain` over a season's ledger: hundreds of thousands of rows, a
     few thousand names)."""
     codes, uniques = pd.factorize(np.asarray(values, dtype=object))
+    if len(_MEMO) > 2_000_000:  # (as in _norms: a long-lived process does not keep every spelling it met)
+        _MEMO.clear()
     memo = _MEMO
     out = []
     for n in uniques.tolist():

@@ -87,13 +87,21 @@ RUNS_FROM = 1024  # values from which factorize_runs looks for runs (and how man
 RUNS_LONG = 8  # the mean run length from which factorizing the run heads pays
 
 
+def _plain_texts(heads: np.ndarray) -> bool:
+    """Whether run heads of an object array are texts or blanks (None, NaN): a value equal to a text is a text of
+    the same hash, so a run of them is one value to pd.factorize too. (Objects of other types can be equal and
+    hash apart — a Timestamp and a numpy datetime64 of the same instant: pd.factorize keeps those apart.)"""
+    return all(isinstance(v, str) or v is None or (isinstance(v, float) and v != v) for v in heads.tolist())
+
+
 def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True) -> tuple[np.ndarray, Any]:
     """``pd.factorize(values, sort=…, use_na_sentinel=…)`` — the same codes and uniques — worked out once per run
     of equal neighbours. A season's result rows are sorted by tournament (and a pack's by workbook), so their
     tournament column is a few thousand runs of hundreds of equal names: comparing each row with the one above
     costs a fraction of hashing every row. A value first appears at the head of a run, so factorizing the heads
-    numbers the values as the rows would. Where the runs are short (already in the first RUNS_FROM values), or
-    neighbours cannot be compared (``pd.NA``), it is ``pd.factorize`` itself."""
+    numbers the values as the rows would. Where the runs are short (already in the first RUNS_FROM values),
+    neighbours cannot be compared (``pd.NA``), or an object column holds anything but texts and blanks (equal
+    values of two types may hash apart), it is ``pd.factorize`` itself."""
     arr = values.to_numpy() if isinstance(values, pd.Series | pd.Index) else np.asarray(values)
     n = len(arr)
     if n >= RUNS_FROM and arr.ndim == 1:
@@ -110,7 +118,7 @@ def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True
             change = None
         if change is not None:
             heads = np.flatnonzero(change)
-            if len(heads) * RUNS_LONG <= n:
+            if len(heads) * RUNS_LONG <= n and (arr.dtype != object or _plain_texts(arr[heads])):
                 sub = values.iloc[heads] if isinstance(values, pd.Series) else values[heads]
                 codes, uniques = pd.factorize(sub, sort=sort, use_na_sentinel=use_na_sentinel)
                 return np.repeat(codes, np.diff(np.append(heads, n))), uniques

@@ -105,3 +105,18 @@ def test_a_column_of_short_runs_is_factorized_whole(monkeypatch):
     monkeypatch.setattr(pd, "factorize", spy)
     codes, uniques = factorize_runs(col)
     assert seen == [20_000] and len(uniques) == 3000 and codes[3000] == 0
+
+
+@pytest.mark.parametrize("pair", [
+    (pd.Timestamp("2020-01-01 00:00:00.000000001"), np.datetime64("2020-01-01T00:00:00.000000001")),
+    (pd.Timedelta(1), np.timedelta64(1, "ns")),
+    (np.datetime64("2020-01-01"), __import__("datetime").date(2020, 1, 1)),
+])
+def test_values_equal_but_hashed_apart_stay_apart(pair):
+    """Objects of two types can be equal (==) and hash apart: pd.factorize keeps them apart, so a run of them is
+    not one value (found by review: an object column of anything but texts and blanks is factorized whole)."""
+    a, b = pair
+    values = np.array([a] * 600 + [b] * 600, dtype=object)
+    want = pd.factorize(values)
+    got = factorize_runs(values)
+    assert np.array_equal(got[0], want[0]) and len(got[1]) == len(want[1]) == 2
