@@ -108,7 +108,7 @@ def factorize_runs(values: Any, sort: bool = False, use_na_sentinel: bool = True
         change = np.empty(n, dtype=bool)
         change[0] = True
         try:
-            probe = min(n, RUNS_FROM)  # (the first values first: where their runs are short, no more is compared)
+            probe = RUNS_FROM  # (the first values first: where their runs are short, no more is compared)
             np.not_equal(arr[1:probe], arr[:probe - 1], out=change[1:probe])
             if np.count_nonzero(change[:probe]) * RUNS_LONG > probe:
                 change = None

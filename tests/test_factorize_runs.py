@@ -75,10 +75,9 @@ def test_factorize_runs_is_pd_factorize(case):
         assert np.array_equal(np.signbit(got[1]), np.signbit(want[1]))
 
 
-def test_a_tournament_column_goes_through_the_runs(monkeypatch):
-    """A season's tournament column (long runs) is factorized from its run heads: one per run."""
-    col = pd.Series(np.repeat([f"T{i}" for i in (3, 1, 2, 1)], 500), dtype="str")
-    seen = []
+def _lengths_factorized(monkeypatch) -> list[int]:
+    """The length of every input pd.factorize gets from here on (the list fills as it is called)."""
+    seen: list[int] = []
     real = pd.factorize
 
     def spy(values, *a, **k):
@@ -86,6 +85,13 @@ def test_a_tournament_column_goes_through_the_runs(monkeypatch):
         return real(values, *a, **k)
 
     monkeypatch.setattr(pd, "factorize", spy)
+    return seen
+
+
+def test_a_tournament_column_goes_through_the_runs(monkeypatch):
+    """A season's tournament column (long runs) is factorized from its run heads: one per run."""
+    col = pd.Series(np.repeat([f"T{i}" for i in (3, 1, 2, 1)], 500), dtype="str")
+    seen = _lengths_factorized(monkeypatch)
     codes, uniques = factorize_runs(col)
     assert seen == [4]
     assert list(uniques) == ["T3", "T1", "T2"] and codes.tolist() == [0] * 500 + [1] * 500 + [2] * 500 + [1] * 500
@@ -95,14 +101,7 @@ def test_a_column_of_short_runs_is_factorized_whole(monkeypatch):
     """Player names (a new value on most rows): the first RUNS_FROM values show it, and pd.factorize takes the
     column as it is — the rest of the rows are not compared first."""
     col = pd.Series([f"P{i % 3000}" for i in range(20_000)], dtype="str")
-    seen = []
-    real = pd.factorize
-
-    def spy(values, *a, **k):
-        seen.append(len(values))
-        return real(values, *a, **k)
-
-    monkeypatch.setattr(pd, "factorize", spy)
+    seen = _lengths_factorized(monkeypatch)
     codes, uniques = factorize_runs(col)
     assert seen == [20_000] and len(uniques) == 3000 and codes[3000] == 0
 
