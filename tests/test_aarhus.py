@@ -230,12 +230,11 @@ def test_template_command_and_committed_template(tmp_path):  # the committed tem
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory) -> dict:
-    out = tmp_path_factory.mktemp("sample")
-    result = build(SAMPLE, out / "s.xlsx", out / "s.json")
-    assert not result.issues.has_errors()
-    data = json.loads((out / "s.json").read_text(encoding="utf-8"))
-    data["_xlsx"] = out / "s.xlsx"
+def sample(sample_builds) -> dict:
+    """The sample's JSON export and (``_xlsx``) its workbook, built once per test process (conftest.sample_builds)."""
+    b = sample_builds[SAMPLE.name]
+    data = b.data()
+    data["_xlsx"] = b.xlsx
     return data
 
 

@@ -323,16 +323,9 @@ SAMPLES = {"acf": "acf-2005", "fecodaz": "fecodaz-2009", "aarhus": "aarhus-2012-
 
 
 @pytest.fixture(scope="module")
-def sample_json(tmp_path_factory):
-    root = tmp_path_factory.mktemp("audit-samples")
-    out = {}
-    for circuit, name in SAMPLES.items():
-        folder = root / name
-        shutil.copytree(ROOT / "sample_data" / name, folder, ignore=shutil.ignore_patterns("output"))
-        res = build(folder, json_out=root / f"{name}.json", use_cache=False)
-        assert res.outcome is not None
-        out[circuit] = json.loads((root / f"{name}.json").read_text(encoding="utf-8"))
-    return out
+def sample_json(sample_builds):
+    """circuit → the sample's JSON export (the samples are built once per test process: conftest.sample_builds)."""
+    return {circuit: sample_builds[name].data() for circuit, name in SAMPLES.items()}
 
 
 def _readme_extension_keys() -> set[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -50,17 +49,10 @@ def _is_number(v) -> bool:
 
 
 @pytest.fixture(scope="module")
-def exports(tmp_path_factory):
-    """Each sample season copied (without its output/) and built once with --json: circuit → (data, text)."""
-    root = tmp_path_factory.mktemp("samples")
-    found = {}
-    for circuit, name in SAMPLES.items():
-        folder = root / name
-        shutil.copytree(ROOT / "sample_data" / name, folder, ignore=shutil.ignore_patterns("output"))
-        out = root / f"{name}.json"
-        data = _build_json(folder, out)
-        found[circuit] = (data, out.read_text(encoding="utf-8"))
-    return found
+def exports(sample_builds):
+    """Each sample season built once with --json (once per test process: conftest.sample_builds):
+    circuit → (data, text)."""
+    return {circuit: (sample_builds[name].data(), sample_builds[name].json_text()) for circuit, name in SAMPLES.items()}
 
 
 # ------------------------------------------------------------------------------------------ the JSON export

@@ -17,9 +17,10 @@ input gets", ../shared/CONTRACT.md): exit 1 and no traceback; under the file's n
 line whose message names the field (or quotes the value) and whose hint after " — " says how to write it (the
 field's own hint unless the case says otherwise) and does not contradict the message; the previous
 standings.xlsx byte-for-byte unchanged, no new output file, no input file changed.
-``test_one_wrong_value_one_message`` (same runs' issues, recorded from the `check` run) asserts the wrong value
-gets exactly one message at its cell and no new message elsewhere but the true consequences the case lists: an
-unreadable value must not also be reported as blank or missing. The README's documented leniencies (places
+The same test, from the issues of its own `check` run, asserts the wrong value gets exactly one message at its
+cell and no new message elsewhere but the true consequences the case lists: an unreadable value must not also be
+reported as blank or missing. (That was a second test, ``test_one_wrong_value_one_message``, reading the issues
+the first had recorded — or, on another xdist worker, loading the season again: ~120 loads of the suite's time.) The README's documented leniencies (places
 ``1st``/``T3``, money ``$1.500``, day-first dates, Pot totals other than 100 % warned) are not treated as defects.
 
 Defects found. Fixed on 30 November (their cases now pass): FECODAZ ratings out of 0–3500, Games above the
@@ -228,8 +229,8 @@ class Case:
     code: str = ""  # the issue code at the cell ('' = any error)
     forbid: tuple[str, ...] = ()  # text the error line must not contain (advice that contradicts the message)
     also: tuple[str, ...] = ()  # codes of other issues that are true consequences of this one wrong value
-    defect: str = ""  # the promise is broken: test_wrong_value is an xfail(strict) with this reason
-    noise: str = ""  # a false second message: test_one_wrong_value_one_message is an xfail(strict)
+    defect: str = ""  # a promise is broken (a missing or a false second message): test_wrong_value is an
+    # xfail(strict) with this reason
 
     @property
     def id(self) -> str:
@@ -469,10 +470,10 @@ def digest(folder: Path) -> dict[str, str]:
 
 def invoke(*args: str, record: list | None = None) -> tuple[int, str, BaseException | None]:
     """`gpcalc ARGS` through CliRunner; with `record`, the issues of that same run are appended to it (by wrapping
-    gpcalc.pipeline.compute, which check and build call), so a second test need not load the season again."""
+    gpcalc.pipeline.compute, which check and build call), so they need not be loaded again."""
     from gpcalc import pipeline
 
-    original = pipeline.compute
+    original = pipeline.compute  # (the test reads the issues of its `check` run: no second load)
 
     def recording(*a, **kw):
         try:
@@ -491,9 +492,6 @@ def invoke(*args: str, record: list | None = None) -> tuple[int, str, BaseExcept
         pipeline.compute = original
     escaped = res.exception if res.exception is not None and not isinstance(res.exception, SystemExit) else None
     return res.exit_code, res.output, escaped
-
-
-RECORDED: dict[str, list] = {}  # case id → the issues of its `gpcalc check` run in test_wrong_value
 
 
 def issues_of(folder: Path) -> list:
@@ -552,7 +550,9 @@ def _says_and_hints(line: str, case: Case, says: str, hint: str) -> bool:
 def test_wrong_value(case: Case, bases, tmp_path) -> None:
     """`gpcalc check` and `gpcalc build` on the season with one wrong value: exit 1, no traceback; under the file's
     name an error at Sheet!Cell saying what is wrong, with a hint how to write it; the previous output untouched,
-    nothing new written, no input changed."""
+    nothing new written, no input changed. And, from the `check` run's issues: the wrong value gets exactly one
+    message at its cell, and no other new message except the true consequences the case lists (`also`) — an
+    unreadable value must not also be called blank or missing."""
     folder = season_with(case, bases, tmp_path)
     where = f"{case.sheet}!{locate(case)}"
     f = spec_field(case.circuit, case.sheet, case.field)
@@ -565,8 +565,6 @@ def test_wrong_value(case: Case, bases, tmp_path) -> None:
     for command in ("check", "build"):
         record: list = []
         code, text, exc = invoke(command, str(folder), record=record)
-        if command == "check":
-            RECORDED[case.id] = record
         assert exc is None, f"{command}: {type(exc).__name__}: {exc}"
         assert "Traceback" not in text and "internal error" not in text, text[-3000:]
         assert code == 1, f"{command} exit {code} — the wrong value was accepted:\n{text[-3000:]}"
@@ -586,15 +584,13 @@ def test_wrong_value(case: Case, bases, tmp_path) -> None:
         assert (out / "standings.xlsx").read_bytes() == previous, f"{command} changed the previous output"
         assert sorted(p.name for p in out.iterdir()) == ["standings.xlsx"], f"{command} wrote a new output file"
         assert digest(folder) == before, f"{command} modified a file of the season"
+        if command == "check":
+            _one_message(case, record, bases)
 
 
-@pytest.mark.parametrize("case", [_param(c, c.noise) for c in CASES if not c.defect])
-def test_one_wrong_value_one_message(case: Case, bases, tmp_path) -> None:
-    """The wrong value gets exactly one message at its cell, and no other new message except the true
-    consequences the case lists (`also`): an unreadable value must not also be called blank or missing."""
-    issues = RECORDED.get(case.id)
-    if issues is None:  # run alone (or on another xdist worker): load the season here
-        issues = issues_of(season_with(case, bases, tmp_path))
+def _one_message(case: Case, issues: list, bases) -> None:
+    """Exactly one message at the wrong value's cell (an error), and no new message elsewhere but the case's
+    `also` codes (a message is new when the valid base season has none of its severity, code and place)."""
     sheet, cell = case.sheet, locate(case)
     new = [i for i in issues if i.severity in ("error", "warning") and key(i) not in bases[case.circuit][1]]
     at_cell = [i for i in new if (i.file, i.sheet, i.cell) == (case.file, sheet, cell)]

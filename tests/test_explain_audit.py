@@ -20,7 +20,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import shutil
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -51,14 +50,19 @@ class Built:
     """A season folder built once: the Outcome (what `explain` reads), the workbook (openpyxl, styles kept) and
     the JSON export."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, shared=None):
         self.folder = folder
-        out = folder.parent / f"{folder.name}.json"
-        res = CliRunner().invoke(main, ["build", str(folder), "--json", str(out), "--no-cache"])
-        assert res.exit_code == 0, res.output
-        self.json = json.loads(out.read_text(encoding="utf-8"))
-        self.wb = openpyxl.load_workbook(folder / "output" / "standings.xlsx")
-        self.outcome = compute(folder).outcome
+        if shared is not None:  # a bundled sample, built once per test process (conftest.sample_builds)
+            self.json = shared.data()
+            self.wb = openpyxl.load_workbook(shared.xlsx)
+            self.outcome = shared.result.outcome
+        else:
+            out = folder.parent / f"{folder.name}.json"
+            res = CliRunner().invoke(main, ["build", str(folder), "--json", str(out), "--no-cache"])
+            assert res.exit_code == 0, res.output
+            self.json = json.loads(out.read_text(encoding="utf-8"))
+            self.wb = openpyxl.load_workbook(folder / "output" / "standings.xlsx")
+            self.outcome = compute(folder).outcome
         self.dec = self.outcome.points_decimals
         self._tables: dict[str, list[dict]] = {}
 
@@ -82,20 +86,10 @@ def build(folder: Path) -> Built:
     return Built(folder)
 
 
-def copy_sample(tmp: Path, circuit: str) -> Path:
-    dst = tmp / SAMPLES[circuit]
-    shutil.copytree(ROOT / "sample_data" / SAMPLES[circuit], dst, ignore=shutil.ignore_patterns("output"))
-    return dst
-
-
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GPCALC_NO_CACHE", "1")
-    tmp = tmp_path_factory.mktemp("explain-samples")
-    out = {c: build(copy_sample(tmp, c)) for c in SAMPLES}
-    mp.undo()
-    return out
+def samples(sample_builds):
+    """circuit → its bundled sample, built in its own folder (which is only read) once per test process."""
+    return {c: Built(sample_builds[name].folder, sample_builds[name]) for c, name in SAMPLES.items()}
 
 
 LINE = re.compile(r"^    (?P<t>.*?): (?P<p>-?[\d.]+) — (?P<rule>.*?): (?P<detail>.*?)(?P<drop>  \(dropped\))?$")

@@ -222,11 +222,9 @@ SAMPLE = ROOT / "sample_data" / "fecodaz-2009"
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory):
-    out = tmp_path_factory.mktemp("sample") / "s.json"
-    res = CliRunner().invoke(main, ["build", str(SAMPLE), "-o", str(out.with_suffix(".xlsx")), "--json", str(out)])
-    assert res.exit_code == 0, res.output
-    return json.loads(out.read_text(encoding="utf-8"))
+def sample(sample_builds):
+    """The sample's JSON export (built once per test process: conftest.sample_builds)."""
+    return sample_builds[SAMPLE.name].data()
 
 
 def test_sample_builds_and_has_the_required_events(sample):

@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
-import hashlib
-import json
 import re
 from pathlib import Path
 
 import openpyxl
 import pytest
 from openpyxl.utils import get_column_letter
-
-from gpcalc.pipeline import build
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ["acf-2005", "aarhus-2012-13", "fecodaz-2009"]
@@ -45,11 +41,6 @@ MAX_WIDTH = 62  # a little over gpcalc's 60-character cap (xlsxwriter adds ~0.71
 
 # ----------------------------------------------------------------------------------------------------------------
 # building and reading
-
-
-def _digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 class Built:
@@ -83,16 +74,13 @@ def header_row(ws) -> int:
 
 
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory) -> dict[str, Built]:
-    out = tmp_path_factory.mktemp("review")
+def samples(sample_builds) -> dict[str, Built]:
+    """Each bundled sample folder built in place to a temporary workbook and JSON (once per test process:
+    conftest.sample_builds), with its files' digests before and after."""
     built = {}
     for name in SAMPLES:
-        folder = ROOT / "sample_data" / name
-        before = _digest(folder)
-        res = build(folder, out=out / f"{name}.xlsx", json_out=out / f"{name}.json", use_cache=False)
-        assert res.outcome is not None, [str(i) for i in res.issues]
-        data = json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
-        built[name] = Built(name, out / f"{name}.xlsx", data, before, _digest(folder))
+        b = sample_builds[name]
+        built[name] = Built(name, b.xlsx, b.data(), b.before, b.after)
     return built
 
 

@@ -373,32 +373,24 @@ def test_one_typo_in_each_circuits_template_names_file_sheet_cell_and_the_fix(tm
 # ------------------------------------------------------------------------------ 3. the official and the samples
 
 class Sample:
-    """A bundled sample season copied to a temporary folder and built once."""
+    """A bundled sample season, built once."""
 
-    def __init__(self, circuit: str, folder: Path):
-        self.circuit, self.folder = circuit, folder
-        self.inputs = snapshot(folder)
-        out = folder.parent / f"{circuit}.json"
-        res = gpcalc("build", folder, "--json", out)
-        assert res.exit_code == 0, res.output
-        self.json = json.loads(out.read_text(encoding="utf-8"))
-        self.wb = openpyxl.load_workbook(folder / "output" / "standings.xlsx")
+    def __init__(self, circuit: str, shared):
+        """`shared`: the sample built in its own folder (which is only read) once per test process
+        (conftest.sample_builds)."""
+        self.circuit, self.folder = circuit, shared.folder
+        self.inputs = snapshot(self.folder)
+        assert shared.before == shared.after  # the build changed no input
+        self.json = shared.data()
+        self.wb = openpyxl.load_workbook(shared.xlsx)
 
     def header_row(self, ws) -> int:
         return int(re.sub(r"[A-Z]+", "", ws.freeze_panes)) - 1
 
 
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("GPCALC_NO_CACHE", "1")
-    built = {}
-    for circuit, name in SAMPLES.items():
-        folder = tmp_path_factory.mktemp(circuit) / name
-        shutil.copytree(ROOT / "sample_data" / name, folder, ignore=shutil.ignore_patterns("output"))
-        built[circuit] = Sample(circuit, folder)
-    mp.undo()
-    return built
+def samples(sample_builds):
+    return {circuit: Sample(circuit, sample_builds[name]) for circuit, name in SAMPLES.items()}
 
 
 def _disputed_player(s: Sample) -> tuple[str, list, dict]:
