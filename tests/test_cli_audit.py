@@ -507,15 +507,12 @@ def _check_sums(text: str) -> int:
     return sum(1 for total, _ in blocks if total is not None)
 
 
-def test_explain_arithmetic_adds_up_to_the_standings_total_for_every_player(tmp_path):
+def test_explain_arithmetic_adds_up_to_the_standings_total_for_every_player(sample_builds):
     from gpcalc.explain import find_awards
-    from gpcalc.pipeline import compute
 
     total = 0
     for name in SAMPLES.values():
-        folder = tmp_path / name
-        shutil.copytree(ROOT / "sample_data" / name, folder, ignore=shutil.ignore_patterns("output"))
-        outcome = compute(folder).outcome
+        outcome = sample_builds[name].result.outcome  # (built once per test process: conftest.sample_builds)
         for _, grp in outcome.standings.groupby("player"):
             first = grp.iloc[0]
             query = first["id"] if isinstance(first["id"], str) else first["name"]
@@ -525,7 +522,7 @@ def test_explain_arithmetic_adds_up_to_the_standings_total_for_every_player(tmp_
             total += len(grp)
     assert total > 1000
     # and the command prints what the library returns, with the standings' own total
-    data_cli = invoke("explain", tmp_path / "fecodaz-2009", "Gómez").output
+    data_cli = invoke("explain", sample_builds["fecodaz-2009"].folder, "Gómez").output
     assert _check_sums(data_cli) > 0
 
 
