@@ -72,7 +72,7 @@ def write(path: Path, sheets: dict[str, Any]) -> None:
     number), dates are Excel dates, a :class:`Formula` is a formula with its saved result."""
     path.parent.mkdir(parents=True, exist_ok=True)
     wb = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_numbers": False,
-                                         "strings_to_urls": False})
+                                         "strings_to_urls": False, "in_memory": True})
     wb.set_properties({"created": dt.datetime(2000, 1, 1)})
     datefmt = wb.add_format({"num_format": "yyyy-mm-dd"})
     saved = False
