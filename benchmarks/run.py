@@ -382,6 +382,28 @@ def machine() -> str:
             + ", ".join(versions))
 
 
+def host_reference(repeats: int = 5) -> float:
+    """A fixed piece of the work a build does — factorizing a million texts of 30,000 names, sorting a million
+    integers, a group-by sum — timed `repeats` times in this process; the median (seconds). This host's speed
+    drifts by ±50 % within an hour (a shared VM), so each run prints this reference at its start and end: two
+    runs' absolute times (the 10⁶-row scoring, `--help`) compare only as far as their references agree. (The
+    ratios compare better: the floor and the builds are measured in the same run.)"""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    ints = rng.integers(0, 30_000, 1_000_000)
+    texts = np.array([f"Player {i}, Name" for i in range(30_000)], dtype=object)[ints]
+    runs = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        pd.factorize(texts)
+        np.sort(ints, kind="stable")
+        pd.Series(ints).groupby(ints % 1000).sum()
+        runs.append(time.perf_counter() - t)
+    return statistics.median(runs)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="60x150,1000x300", help="NxM list: tournaments × rows (default 60x150,1000x300)")
@@ -410,6 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in a.sizes.split(",") if s]
     a.data.mkdir(parents=True, exist_ok=True)
     print(f"gpcalc benchmark {dt.datetime.now():%Y-%m-%d %H:%M}; {machine()}", flush=True)
+    start_ref = host_reference()
+    print(f"host reference (see host_reference): {start_ref:.3f} s", flush=True)
     all_lines: list[str] = []
     for circuit in chosen:
         for n, m in sizes:
@@ -443,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
                   + "\n".join(text.splitlines()[:45]), flush=True)
             text = profile_compute(circuit, 100_000, a.seed, a.data)
             print("\n" + "\n".join(text.splitlines()[:45]), flush=True)
+    print(f"\nhost reference: {start_ref:.3f} s at the start, {host_reference():.3f} s at the end "
+          f"({dt.datetime.now():%H:%M})", flush=True)
     return 0
 
 
