@@ -25,24 +25,28 @@ def _cache_dir(tmp_path_factory):
 SAMPLE_DATA = Path(__file__).resolve().parent.parent / "sample_data"
 
 
-def digest(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (relative path → SHA-256)."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+def state(folder: Path) -> dict[str, tuple[str, int]]:
+    """Every file and folder under `folder`: relative path → (SHA-256 of its bytes, or "<dir>"; modification time
+    in ns)."""
+    return {p.relative_to(folder).as_posix(): (hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "<dir>",
+                                               p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*"))}
 
 
 @dataclass
 class SampleBuild:
     """A bundled sample season built once per test process, from its own folder (which is only read) to a
     temporary workbook and JSON, without the parse cache. `result` is the build's Season and Outcome; `before` and
-    `after` the folder's digests around the build. Shared by every test that asks: read it, never change it."""
+    `after` the folder's :func:`state` around the build (bytes and times: a build changes no input). Shared by every
+    test that asks: read it, never change it — and never write into `folder`, the repository's own sample (a
+    developer's git-ignored ``output/`` from the README's first command may be there)."""
     name: str
     folder: Path
     xlsx: Path
     json_path: Path
     result: Any
-    before: dict[str, str]
-    after: dict[str, str]
+    before: dict[str, tuple[str, int]]
+    after: dict[str, tuple[str, int]]
 
     def data(self) -> dict:
         """The JSON export, parsed afresh (a test may change its own copy)."""
@@ -62,11 +66,11 @@ class _SampleBuilds:
             from gpcalc.pipeline import build
 
             folder = SAMPLE_DATA / name
-            before = digest(folder)
+            before = state(folder)
             xlsx, js = self.root / f"{name}.xlsx", self.root / f"{name}.json"
             result = build(folder, out=xlsx, json_out=js, use_cache=False)
             assert result.outcome is not None, [str(i) for i in result.issues]
-            self.built[name] = SampleBuild(name, folder, xlsx, js, result, before, digest(folder))
+            self.built[name] = SampleBuild(name, folder, xlsx, js, result, before, state(folder))
         return self.built[name]
 
 

@@ -1,6 +1,6 @@
 """An audit of the command line as three users meet it: an organiser (template, new), a coordinator (check, build,
 -o/--json, failing builds) and a federation official (explain). Every season is made in a temporary folder; the
-samples are copied first. Eight defects found were fixed on 30 November: check now scores the season too (it
+samples are copied first (or, where only read, taken from conftest.sample_builds). Eight defects found were fixed on 30 November: check now scores the season too (it
 missed errors only build found); build refuses outputs that are inputs of the season, inside the season folder,
 the same file twice, or not ordinary files (a pipe, a device), and a failed build leaves no new folders; new never
 overwrites a workbook; explain refuses a blank PLAYER and matches parts of names by word starts."""

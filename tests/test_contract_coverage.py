@@ -1,5 +1,6 @@
 """Promises of /work/shared/CONTRACT.md that no other test checks directly (one test per promise; the trailing
-comment names the CONTRACT section). The sample seasons are copied to a temporary folder before building."""
+comment names the CONTRACT section). The sample seasons are built once per test process (conftest.sample_builds:
+from sample_data/, which is only read, to a temporary workbook and JSON)."""
 
 from __future__ import annotations
 

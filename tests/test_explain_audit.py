@@ -5,7 +5,8 @@ explains every point", "green = counted, grey struck-through = dropped"), and th
 the counted lines add up to the total, dropped lines are shown and marked, ties that decide a rank or a prize are
 explained.
 
-The three bundled samples are copied to a temporary folder and built once (GPCALC_NO_CACHE=1); small seasons are
+The three bundled samples are built once per test process (conftest.sample_builds: from sample_data/, which is only
+read, without the cache; `explain` runs on them there with GPCALC_NO_CACHE=1); small seasons are
 made with tests/builders.py. Expected numbers are worked by hand from the rulebooks (stated at each test) or taken
 from another output that must agree (named at each test). The audit (30 November) found seven defects; five were
 fixed the same day (explain rounds halves up as the workbook shows them, names the tiebreak that decided a rank,

@@ -76,7 +76,7 @@ def header_row(ws) -> int:
 @pytest.fixture(scope="module")
 def samples(sample_builds) -> dict[str, Built]:
     """Each bundled sample folder built in place to a temporary workbook and JSON (once per test process:
-    conftest.sample_builds), with its files' digests before and after."""
+    conftest.sample_builds), with its files' bytes and times before and after."""
     built = {}
     for name in SAMPLES:
         b = sample_builds[name]
