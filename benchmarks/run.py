@@ -49,6 +49,7 @@ sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 
 TARGETS = {"help_s": 0.15, "cold_ratio": 1.3, "warm_ratio": 0.25, "peak_mb": 1024, "micro_1e6_s": 5.0}
+TARGET_ROWS = 300_000  # issue 7 sets the cold-build and memory targets for 1,000 × 300 (and a larger season)
 
 
 # ------------------------------------------------------------------------------------------------ processes
@@ -213,9 +214,12 @@ def report(res: dict[str, Any]) -> list[str]:
     h = res["help"]
     lines.append(step_line("gpcalc --help", h, f, fp, _verdict(h["s"] <= TARGETS["help_s"], "target < 0.15 s")))
     lines.append(step_line("check (cold)", res["check_cold"], f, fp))
-    lines.append(step_line("build (cold)", res["build_cold"], f, fp,
-                           _verdict(cold <= TARGETS["cold_ratio"] * f, "target ≤ 1.3× floor")
-                           + "  " + _verdict(res["build_cold"]["peak_mb"] < TARGETS["peak_mb"], "< 1 GB")))
+    if res["tournaments"] * res["rows_per_workbook"] >= TARGET_ROWS:
+        cold_verdict = (_verdict(cold <= TARGETS["cold_ratio"] * f, "target ≤ 1.3× floor") + "  "
+                        + _verdict(res["build_cold"]["peak_mb"] < TARGETS["peak_mb"], "< 1 GB"))
+    else:  # (a small season's build is mostly Python and pandas starting: the issue sets no ratio for it)
+        cold_verdict = "(the 1.3× floor and 1 GB targets are for 1,000 × 300 and larger)"
+    lines.append(step_line("build (cold)", res["build_cold"], f, fp, cold_verdict))
     for key, label in (("build_warm_same", "build (warm, no change)"), ("build_warm_added", "build (warm, +1 workbook)"),
                        ("build_warm_edited", "build (warm, 1 edited)")):
         r = res[key]
