@@ -248,3 +248,16 @@ def fecodaz_visitors_closed(name, rows, start, base=1, host="Valle", **extra):
                 fecodaz_person(n + 2, "v2", league="Cauca", score=0.5, games=3),
                 fecodaz_person(n + 3, "v3", league="Meta", score=0, games=3)]
     return fecodaz_book(name, [*rows, *visitors], kind="Closed", start=start, base=base, host=host, **extra)
+
+
+def benchmark_module(name: str, alias: str) -> Any:
+    """benchmarks/<name>.py loaded as module `alias` (benchmarks/ is not a package; the alias keeps it apart from
+    any module of that name)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(alias, Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[alias] = mod
+    spec.loader.exec_module(mod)
+    return mod

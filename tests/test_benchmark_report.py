@@ -4,22 +4,14 @@ and pandas starting), the warm ratio at every size — from a results record as 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.builders import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def run():
-    spec = importlib.util.spec_from_file_location("_gp_bench_run", ROOT / "benchmarks" / "run.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return benchmark_module("run", "_gp_bench_run")
 
 
 def record(n: int, m: int, floor: float, cold: float, warm: float, peak_mb: float = 300.0) -> dict:

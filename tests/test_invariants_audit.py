@@ -15,11 +15,9 @@ Each season is generated once per module into a temporary folder (never into ben
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import shutil
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -28,19 +26,9 @@ import pytest
 
 from gpcalc.pipeline import compute
 from gpcalc.report.json import build_json
+from tests.builders import benchmark_module
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _generator():
-    spec = importlib.util.spec_from_file_location("_gp_generate_audit", ROOT / "benchmarks" / "generate.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-GEN = _generator()
+GEN = benchmark_module("generate", "_gp_generate_audit")
 
 # (circuit, tournaments, players, seed, pool size or None for the generator's default)
 SEASONS = [
