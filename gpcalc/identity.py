@@ -46,30 +46,27 @@ def normalised(values: np.ndarray) -> np.ndarray:
     from the run's memo of spellings (`gpcalc explain` over a season's ledger: hundreds of thousands of rows, a
     few thousand names)."""
     codes, uniques = pd.factorize(np.asarray(values, dtype=object))
-    if len(_MEMO) > 2_000_000:  # (as in _norms: a long-lived process does not keep every spelling it met)
+    spellings = uniques.tolist()
+    memo = _remembered(n for n in spellings if isinstance(n, str))
+    out = [memo[n] if isinstance(n, str) else "" for n in spellings]
+    return np.array([*out, ""], dtype=object)[codes]  # (a blank's code, -1: the last, "")
+
+
+def _remembered(spellings) -> dict[str, str]:
+    """The run's memo, holding normalise_name of each of `spellings` (texts). A long-lived process does not keep
+    every spelling it met: past 2 M the memo starts again."""
+    if len(_MEMO) > 2_000_000:
         _MEMO.clear()
     memo = _MEMO
-    out = []
-    for n in uniques.tolist():
-        if not isinstance(n, str):
-            out.append("")
-            continue
-        v = memo.get(n)
-        if v is None:
-            v = memo[n] = normalise_name(n)
-        out.append(v)
-    return np.array([*out, ""], dtype=object)[codes]  # (a blank's code, -1: the last, "")
+    for n in spellings:
+        if n not in memo:
+            memo[n] = normalise_name(n)
+    return memo
 
 
 def _norms(names: pd.Series) -> pd.Series:
     """normalise_name over a column, computed once per distinct spelling."""
-    if len(_MEMO) > 2_000_000:
-        _MEMO.clear()
-    uniq = pd.unique(names.dropna())
-    memo = _MEMO
-    for n in uniq:
-        if n not in memo:
-            memo[n] = normalise_name(n)
+    memo = _remembered(pd.unique(names.dropna()))
     if not memo:
         return names.map(memo)
     # (what names.map(memo) gives — but that turns the whole memo, every spelling of the season and of earlier
