@@ -22,7 +22,7 @@ The promise checked (../shared/CONTRACT.md and README "What bad input gets"):
 
 Each property's cell typos come from the ACF fuzz's value strategy plus strings organisers of these circuits
 type ("A+B", "Pre-qualified", "Justified", "½", "Sí", "Nej", "2012/13" …). The in-suite runs are small
-(``GPCALC_FUZZ_EXAMPLES``, default 8 per property). The audit ran ``GPCALC_FUZZ_EXAMPLES=400`` and more
+(``GPCALC_FUZZ_EXAMPLES``, default 15 per property). The audit ran ``GPCALC_FUZZ_EXAMPLES=400`` and more
 outside the suite (per property 800–1,400 examples in all), and 2,257 hand-picked single-cell values (groups,
 kinds, rankings, ratings, age-group years …) through the same check.
 Every distinct crash or broken promise found is pinned at the end as a plain regression test with its exact
@@ -53,7 +53,7 @@ from tests.test_bad_input import PREVIOUS, Run, hashes, invoke_build
 from tests.test_bad_input_fuzz import _VALUE as ACF_VALUE
 
 D = dt.date
-EXAMPLES = int(os.environ.get("GPCALC_FUZZ_EXAMPLES", "8"))
+EXAMPLES = int(os.environ.get("GPCALC_FUZZ_EXAMPLES", "15"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.filter_too_much])
