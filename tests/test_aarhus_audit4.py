@@ -371,7 +371,8 @@ def test_transferred_a_players_keep_a_subject_to_relegation(tmp_path):
     Ab (A) 2nd 3 → 8.0. B: Ada (A) 1st 6 → 1 under: 3 + 6 = 9.0; Bob (B) 2nd 3 → 8.0; Ari (A) 3rd 1 → 3 + 1 = 4.0.
     Moves: Ada from A, 6 >= 5¼ but already A → stays A; winning B is not winning A → next GPT A, not AA.
     Ari from A, 1 < 1¾ → relegated to B. Al wins the "A" group → AA next GPT. Bob stays B.
-    Season change (GPT 1 their last): Ari rule 2 → one up from B → A; Ada rule 3 → 1994 → A.
+    Season change (GPT 1 their last): Ari rule 2 → one up from B → A; Ada rule 1 (6 ≥ 75 % of 7, already A: a
+    promotion there all the same, README Aarhus ruling 18) → A.
     """
     rows = [row("Plus", 1, "Al", 1994, 4), row("Plus", 2, "Ab", 1994, 3),
             row("B", 1, "Ada", 1994, 6), row("B", 2, "Bob", 1996, 3), row("B", 3, "Ari", 1993, 1)]
@@ -382,7 +383,7 @@ def test_transferred_a_players_keep_a_subject_to_relegation(tmp_path):
     assert (mv[("GPT 1", "Ada")], mv[("GPT 1", "Ari")]) == (("stay", "A"), ("down", "B"))
     assert next_group(res) == {"Al": "AA", "Ab": "A", "Ada": "A", "Bob": "B", "Ari": "B"}
     ns = next_season(res)
-    assert (ns["Ari"], ns["Ada"]) == (("A", "rule 2"), ("A", "rule 3"))
+    assert (ns["Ari"], ns["Ada"]) == (("A", "rule 2"), ("A", "rule 1"))
 
 
 # ============================================================================ §4, §4 stk. 4, §5 stk. 4 girls
@@ -451,3 +452,30 @@ def test_json_totals_are_exact_one_decimal_numbers(tmp_path):
     assert {r["points"] for r in data["ledger"]} == {10.1}
     text = out.read_text(encoding="utf-8")
     assert "30.299" not in text and "60.599" not in text
+
+
+# ============================================================================ season change at the top (§4 stk. 4)
+
+
+def test_75_percent_in_a_is_rule_1_at_the_season_change_though_the_moves_sheet_says_stay(tmp_path):
+    """§4 stk. 4 (seed): "Spilleren der opnår 75 % i sin sidste GPT er selvfølgelig rykket op. Der benyttes regel 1
+    og ikke regel 3"; rulebook: "1) a player promoted there stays in the group promoted to … 3) everyone else is
+    placed by birth year"; §4 stk. 1 "never above A" (README Aarhus ruling 18: a promotion bounded at A is a
+    promotion there, to A).
+
+    GPT 1 (the season's last so far), group A, 7 rounds. Berg (born 1997, age group B, strength A) 5½ ≥ 5¼ → the
+    Moves sheet: "stay" (already A: cannot go higher); season change: rule 1 → A (rule 3 would give B). Lund (born
+    1997, strength A) 4 → stays → rule 3 → B. Holm (born 1997, age B) plays B, 5½ → up to A → rule 1 → A. Dahl (born
+    1997) plays B, 3 → rule 3 → B. Without the ruling Berg, the better player of the two in A, would start the next
+    season below Holm.
+    """
+    reg = {"Players": [["Name", "Born", "Strength group"], ["Berg", 1997, "A"], ["Lund", 1997, "A"]]}
+    rows = [row("A", 1, "Berg", 1997, "5½"), row("A", 2, "Ask", 1994, 4), row("A", 3, "Lund", 1997, 4),
+            row("A", 4, "Ahl", 1993, 1), row("B", 1, "Holm", 1997, "5½"), row("B", 2, "Dahl", 1997, 3)]
+    res = run(tmp_path, {"g1.xlsx": book("GPT 1", DAY1, [["A", 7], ["B", 7]], rows)}, sheets=reg)
+    mv = moves(res)
+    assert (mv[("GPT 1", "Berg")], mv[("GPT 1", "Holm")], mv[("GPT 1", "Lund")]) == (
+        ("stay", "A"), ("up", "A"), ("stay", "A"))
+    ns = next_season(res)
+    assert (ns["Berg"], ns["Holm"], ns["Lund"], ns["Dahl"]) == (
+        ("A", "rule 1"), ("A", "rule 1"), ("B", "rule 3"), ("B", "rule 3"))

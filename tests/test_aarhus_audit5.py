@@ -42,8 +42,9 @@ outputs agree with each other. Two output defects:
   A-group winner …") when a promotion-level score in A has no other note (§6 output text, cosmetic).
 Ambiguities (the rules are silent; gpcalc's reading asserted): the ladder level of a merged group other than A+B
 (E+F: gpcalc moves from its lowest member, F); a player above his age group who merely stays in his last GPT
-(Bo, Carl: rule 3 sends them back to their birth-year group; the A winner's Plus entitlement does not survive the
-season change); the seed's §2 stk. 3 placement prize for the best girl of age group E when a P group is formed
+(Carl: rule 3 sends him back to his birth-year group; the A winner's Plus entitlement does not survive the
+season change — Bo, who scored 5½/7 in A, is rule 1 since 1 December: 75 % in the last GPT is a promotion there,
+to A, README Aarhus ruling 18); the seed's §2 stk. 3 placement prize for the best girl of age group E when a P group is formed
 (not in aarhus.md; gpcalc gives none); `explain` prints GPM-points without trailing zeros ("6", "total 24")
 where the reglement states them "med én decimal" and the ledger detail says "= 6.0".
 """
@@ -600,15 +601,18 @@ def test_s1_next_season_groups(s1):
     """§4 stk. 4 from each player's own last GPT (GPT 4 for everyone here), 2013/2014 table (ruling 12):
     rule 1 (promoted there): Alma → A, Dorte → C (a flagged promotion over 5 games still is one);
     rule 2 (relegated there → one up): Bjarke B → A; Finn F (the director's "ned") → E;
-    rule 3 (by birth year): Asger 1994 A, Arne 1993 A, Bo 1997 B and Carl 1998 B (both played A all spring and
-    "stayed" — bounded at A is no promotion, so back to the birth-year group; see report), Cecilie 1999 C,
+    rule 1 also: Bo (B, 1997) 5½/7 in A ≥ 75 % — already A, so the Moves sheet says "stay", but the seed's §4 stk. 4
+    says "Spilleren der opnår 75 % i sin sidste GPT er selvfølgelig rykket op. Der benyttes regel 1 og ikke
+    regel 3" → A (README Aarhus ruling 18);
+    rule 3 (by birth year): Asger 1994 A, Arne 1993 A, Carl 1998 B (4/7 in A: stayed, so back to the birth-year
+    group), Cecilie 1999 C,
     Oskar 1998 B, David 2001 D, Pia 2001 D, Emil 2002 D, Ebbe 2002 D, Emma 2003 E, Frida 2004 E;
     N: Niels, Nikolaj stay in N (no placement prize).
     """
     r3 = "rule 3"
     assert next_season(s1) == {
         "Alma": ("A", "rule 1"), "Dorte": ("C", "rule 1"), "Bjarke": ("A", "rule 2"), "Finn": ("E", "rule 2"),
-        "Asger": ("A", r3), "Arne": ("A", r3), "Bo": ("B", r3), "Carl": ("B", r3), "Cecilie": ("C", r3),
+        "Asger": ("A", r3), "Arne": ("A", r3), "Bo": ("A", "rule 1"), "Carl": ("B", r3), "Cecilie": ("C", r3),
         "Oskar": ("B", r3), "David": ("D", r3), "Pia": ("D", r3), "Emil": ("D", r3), "Ebbe": ("D", r3),
         "Emma": ("E", r3), "Frida": ("E", r3), "Niels": ("N", "stays in N"), "Nikolaj": ("N", "stays in N")}
 

@@ -43,18 +43,22 @@ def test_season_over_next_gpt_sheet_points_to_next_season_groups_aarhus_4_stk4_r
 
 def test_plus_entitlement_carries_into_next_season_groups_appendix_ruling6(aarhus_book):
     # The three sharing 1st in GPT 5's A group are entitled to Plus at their next GPT (appendix 3; ruling 6: until
-    # the player's next GPT) — the next season's first. Next season groups places them by birth year (rule 3: D, D,
-    # B) AND names the entitlement, as Next GPT groups does (AA, "Plus: A winner").
+    # the player's next GPT) — the next season's first. Next season groups places two of them by birth year (rule 3:
+    # D, D) and Thomsen, Emil — 5 from 6 games, ≥ 75 %, in A — by §4 stk. 4 rule 1 in A (README Aarhus ruling 18:
+    # "Spilleren der opnår 75 % i sin sidste GPT er selvfølgelig rykket op. Der benyttes regel 1"), AND names the
+    # entitlement, as Next GPT groups does (AA, "Plus: A winner").
     _, nxt = _table(aarhus_book["Next GPT groups"])
     _, season = _table(aarhus_book["Next season groups"])
     plus = {r["Name"] for r in nxt if r["Next GPT group"] == "AA"}
     assert plus == {"Johansen, Mikkel", "Rasmussen, Thomas", "Thomsen, Emil"}
     by_name = {r["Name"]: r for r in season}
     assert {n: by_name[n]["Group"] for n in plus} == {"Johansen, Mikkel": "D", "Rasmussen, Thomas": "D",
-                                                      "Thomsen, Emil": "B"}
+                                                      "Thomsen, Emil": "A"}
+    entitled = "; entitled to Plus (AA) at the first GPT: A winner (appendix; ruling 6)"
     for n in plus:
-        assert by_name[n]["Rule"] == ("rule 3: placed by birth year; entitled to Plus (AA) at the first GPT: "
-                                      "A winner (appendix; ruling 6)")
+        first = ("rule 1: 75 % or more in the last GPT, in A (the highest group): stays in A" if n == "Thomsen, Emil"
+                 else "rule 3: placed by birth year")
+        assert by_name[n]["Rule"] == first + entitled
     assert sum("Plus" in str(r["Rule"]) for r in season) == 3
 
 

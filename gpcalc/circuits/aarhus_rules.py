@@ -897,7 +897,11 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
         state.iloc[played, cols.get_loc("plus")] = PLUS_TEXT[plus[last]]
         state.iloc[played, cols.get_loc("plus_kept")] = keep_again[last]
         state.iloc[played, cols.get_loc("last_event")] = res["event"].to_numpy()[last]
-        state.iloc[played, cols.get_loc("last_move")] = np.where(ladder, final_move, "")[last]
+        # (for the season change, §4 stk. 4: 75 % or more in A is a promotion there, to A — "Spilleren der opnår
+        # 75 % i sin sidste GPT er selvfølgelig rykket op. Der benyttes regel 1" — though the Moves sheet says
+        # "stay": the player cannot go higher)
+        season_move = np.where(bounded & (step > 0), CAPPED_UP, final_move)
+        state.iloc[played, cols.get_loc("last_move")] = np.where(ladder, season_move, "")[last]
         state.iloc[played, cols.get_loc("last_group")] = guniq[gcode[last]]
     state["strength"] = state["strength"].map(GROUP_OF_LEVEL)
     return moves, state
@@ -906,6 +910,7 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
 DIRECTOR_WORDS = {"up": "up", "op": "up", "down": "down", "ned": "down", "stay": "stay", "bliv": "stay",
                   "forbliv": "stay", "forbliver": "stay"}
 MOVES = np.array(["stay", "up", "down", "director", ""], dtype=object)
+CAPPED_UP = "up (already A)"  # a promotion bounded at A: the season change's rule 1 (state only, not a Moves value)
 PLUS_TEXT = np.array(["", "A winner", "kept (placed 1–3 as previous A winner)", "6th in Plus: to A"], dtype=object)
 PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
              "previous A winner placed 1–3 in Plus: keeps the place once more (appendix 4)",
@@ -958,7 +963,9 @@ def next_gpt_group(state: pd.DataFrame) -> pd.Series:
 
 def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.DataFrame,
                        n_prize: set | None = None, n_lots: set | None = None) -> pd.DataFrame:
-    """§4 stk. 4, from each player's own last GPT: 1) promoted there → stays in the group promoted to;
+    """§4 stk. 4, from each player's own last GPT: 1) promoted there → stays in the group promoted to (75 % or
+    more in A is a promotion there too, to A: "Spilleren der opnår 75 % i sin sidste GPT er selvfølgelig rykket
+    op. Der benyttes regel 1 og ikke regel 3");
     2) relegated there → one group up again (relegation neutralised); 3) everyone else by birth year under
     the new season's table. N players stay N unless they won a placement prize ('moves to age group', Ruling);
     where that prize rests on lots to be drawn (`n_lots`: the N players tied for it), the rule says so — the group
@@ -970,7 +977,8 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
     last_move = s["last_move"].fillna("")
     last_group = s["last_group"].fillna("")
     prize = s.index.isin(list(n_prize or ()))
-    up = (last_move == "up").to_numpy()
+    capped = (last_move == CAPPED_UP).to_numpy()
+    up = (last_move == "up").to_numpy() | capped
     down = (last_move == "down").to_numpy()
     in_n = (last_group == "N").to_numpy()
     group = np.select([in_n & ~prize, up, down],
@@ -978,12 +986,13 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
                        pd.Series(np.clip(lvl + 1, BOTTOM, TOP)).map(GROUP_OF_LEVEL).to_numpy()],
                       default=new_age.to_numpy())
     lots = s.index.isin(list(n_lots or ()))
-    rule = np.select([in_n & lots & ~prize, in_n & lots & prize, in_n & ~prize, in_n & prize, up, down],
+    rule = np.select([in_n & lots & ~prize, in_n & lots & prize, in_n & ~prize, in_n & prize, capped, up, down],
                      ["stays in N unless the lot for the tied placement prize falls to this player (lots to be "
                       "drawn; the winner moves to age group, Ruling)",
                       "N with a placement prize resting on lots to be drawn: moves to age group if the lot "
                       "confirms it (Ruling)",
                       "stays in N", "N with a placement prize: moves to age group (Ruling)",
+                      "rule 1: 75 % or more in the last GPT, in A (the highest group): stays in A",
                       "rule 1: promoted in the last GPT, stays in the group promoted to",
                       "rule 2: relegated in the last GPT, moves one group up (relegation neutralised)"],
                      default="rule 3: placed by birth year")
