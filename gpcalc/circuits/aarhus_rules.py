@@ -93,10 +93,6 @@ def canonical_group(text: object) -> str | None:
     return None
 
 
-def is_merged(group: pd.Series) -> pd.Series:
-    return group.fillna("").astype(str).str.contains("+", regex=False)
-
-
 def default_age_table(start_year: int) -> pd.DataFrame:
     """§1 stk. 2: A S-20..S-17, B S-16..S-15, C S-14..S-13, D S-12..S-11, E S-10..S-9, F >= S-8."""
     s = int(start_year)
@@ -127,14 +123,6 @@ def age_group_codes(born: pd.Series, table: pd.DataFrame) -> tuple[np.ndarray, n
     codes = np.select(conds, np.arange(len(conds)), default=-1)
     codes = np.where(np.isnan(years), -1, codes).astype(np.int64)
     return codes, np.array([*(str(g) for g in groups), str(oldest), None], dtype=object)
-
-
-def season_start_year(season: object) -> int | None:
-    """'2012/2013', '2012-13', '2012' → 2012."""
-    text = str(season or "").strip()
-    digits = "".join(c if c.isdigit() else " " for c in text).split()
-    years = [int(d) for d in digits if len(d) == 4]
-    return years[0] if years else None
 
 
 # ------------------------------------------------------------------ startpoints (§5 stk. 2–4)

@@ -37,8 +37,6 @@ TITLE_POINTS: dict[str, int] = {
     "GM": 5, "WGM": 5, "IM": 3, "WIM": 3, "FM": 2, "WFM": 2, "CM": 1, "WCM": 1,
     "MN": 0, "MNF": 0, "CMN": 0, "CMNF": 0,
 }
-FIDE_TITLES = ("GM", "WGM", "IM", "WIM", "FM", "WFM", "CM", "WCM")
-NATIONAL_TITLES = ("MN", "MNF", "CMN", "CMNF")
 #: Spanish (and a few other common) spellings → the canonical English abbreviation.
 TITLE_ALIASES: dict[str, str] = {
     "GMI": "GM", "MI": "IM", "MF": "FM", "GMF": "WGM", "MIF": "WIM", "MFF": "WFM", "CMF": "WCM",
@@ -49,8 +47,7 @@ TITLE_ALIASES: dict[str, str] = {
 _TITLE_ORDER = {t: i for i, t in enumerate(("GM", "WGM", "IM", "WIM", "FM", "WFM", "CM", "WCM",
                                             "MN", "MNF", "CMN", "CMNF"))}
 _NO_TITLE = {"", "-", "–", "NO", "NONE", "NINGUNO", "NINGUNA", "N/A", "NA", "SIN TITULO", "SIN TÍTULO"}
-TITLE_HINT = ("write a title such as GM, IM, FM, CM, WGM, WIM, WFM, WCM (or GMI, MI, MF, GMF, MIF, MFF, CMF), "
-              "a national title MN, MNF, CMN, CMNF, or leave the cell blank")
+
 
 
 def read_title(raw: Any) -> str | None:
@@ -223,22 +220,9 @@ def category_breakdown(tournaments: pd.DataFrame, results: pd.DataFrame,
               "players_over_2_games", "size_bonus", "category", "note"]]
 
 
-def breakdown_text(row: pd.Series) -> str:
-    """A one-line breakdown: 'base 8 + titles 2 (21 pts) + norms 2 + size 1 (120 players) = 13'."""
-    if pd.isna(row["category"]):
-        return ""
-    parts = [f"base {row['base']}"]
-    if row["title_bonus"] or row["title_points"]:
-        parts.append(f"titles {row['title_bonus']} ({row['title_points']} title points)")
-    if row["norm_bonus"]:
-        parts.append(f"norms {row['norm_bonus']}")
-    parts.append(f"size {row['size_bonus']} ({row['players_over_2_games']} players with more than 2 games)")
-    return " + ".join(parts) + f" = {row['category']}"
-
-
 def breakdown_texts(t: pd.DataFrame) -> pd.Series:
-    """:func:`breakdown_text` for every row of a :func:`category_breakdown` frame at once ('' without a
-    categoría)."""
+    """A one-line breakdown of each row of a :func:`category_breakdown` frame ('' without a categoría):
+    'base 8 + titles 2 (21 title points) + norms 2 + size 1 (120 players with more than 2 games) = 13'."""
     out = np.full(len(t), "", dtype=object)
     has = t["category"].notna().to_numpy()
     if has.any():
@@ -528,8 +512,8 @@ def membership(results: pd.DataFrame, year: int, rankings: pd.DataFrame = SENIOR
 def fed_membership(results: pd.DataFrame, feeds: pd.Series, year: int,
                    rankings: pd.DataFrame = SENIOR_RANKINGS) -> pd.DataFrame:
     """:func:`membership` limited to the rankings each row's tournament feeds (``feeds``: tournament → target,
-    see :func:`fed_rankings`) — the same rows, in the same order, as ``membership(...).merge(_fed_pairs(feeds,
-    rankings), on=["tournament", "ranking"])``, without forming the pairs that the merge drops."""
+    see :func:`fed_rankings`) — the same rows, in the same order, as :func:`membership` with the pairs whose ranking
+    the row's tournament does not feed left out, without forming those pairs."""
     r = results.reset_index(drop=True).assign(_row=lambda d: np.arange(len(d)))
     rows, rk = fed_membership_index(r, feeds, year, rankings)
     return _members_frame(r, rows, rk, rankings)
@@ -803,11 +787,6 @@ def board_points(board: np.ndarray, place: np.ndarray) -> np.ndarray:
     return grid[b, p]
 
 
-def _fed_pairs(feeds: pd.Series, rankings: pd.DataFrame) -> pd.DataFrame:
-    rows = [(t, name) for t, target in feeds.items() for name in fed_rankings(str(target), rankings)]
-    return pd.DataFrame(rows, columns=["tournament", "ranking"])
-
-
 AWARD_COLUMNS = ["tournament", "player", "ranking", "points", "rule", "detail", "place"]
 
 
@@ -987,12 +966,6 @@ def _combined(*keys: np.ndarray) -> np.ndarray:
                 width = int(k.max()) + 1
         out = out * width + k
     return out
-
-
-def _stable_order(frame: pd.DataFrame, cols: Sequence[str], ascending: Sequence[bool]) -> np.ndarray:
-    """The row order of ``frame.sort_values(cols, ascending=ascending, kind="stable")`` (blanks last), from
-    integer sort keys (see :func:`_sort_key`)."""
-    return np.lexsort([_sort_key(frame[col], asc) for col, asc in zip(cols, ascending)][::-1])
 
 
 def _runs(*keys: np.ndarray) -> np.ndarray:
