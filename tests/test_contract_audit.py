@@ -385,6 +385,33 @@ def test_json_points_totals_and_values_are_numbers(sample_json, circuit):
     assert all(isinstance(r["total"], num) for r in data["clubs"])
 
 
+def _floats(value):
+    if isinstance(value, float):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _floats(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _floats(v)
+
+
+@pytest.mark.parametrize("circuit", list(SAMPLES))
+def test_json_numbers_share_one_precision(sample_json, circuit):
+    """CONTRACT: "Points are numbers … exact to the rulebook's rounding"; README, Extensions to CONTRACT: every
+    number is rounded to 9 decimals — the precision ACF compares totals at (a third of a tie's points, 12.333333333,
+    in a result and in a total alike; before 1 December results had 10 decimals and totals 9)."""
+    data = sample_json[circuit]
+    floats = list(_floats(data))
+    assert floats and all(round(f, 9) == f for f in floats)
+    if circuit == "acf":  # the sample's three-way tie for 1st in the Box Hill Autumn Cup: (16 + 12 + 9) / 3
+        thirds = {r["points"] for r in data["ledger"] if r["tournament"] == "Box Hill Autumn Cup"
+                  and r["ranking"] == "Open" and r["points"] > 12 and r["points"] < 13}
+        assert thirds == {12.333333333}
+        marek = next(r for r in data["standings"] if r["name"] == "Marek Le" and r["ranking"] == "Open")
+        assert marek["total"] == 73.333333333
+
+
 @pytest.mark.parametrize("circuit", list(SAMPLES))
 def test_every_json_key_is_in_contract_or_readme_extensions(sample_json, circuit):
     """README, Extensions to CONTRACT: "Additions only (nothing in CONTRACT changed): … JSON keys `counted` on

@@ -32,7 +32,7 @@ def clean(v: Any, decimals: int | None = None) -> Any:
         f = float(v)
         if math.isnan(f) or math.isinf(f):
             return None
-        return round(f, decimals if decimals is not None else 10)
+        return round(f, decimals if decimals is not None else 9)  # (the precision ACF totals are compared at)
     if isinstance(v, pd.Timestamp):
         return v.date().isoformat() if v.time() == dt.time() else v.isoformat()
     if isinstance(v, dt.datetime):
