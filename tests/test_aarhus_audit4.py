@@ -479,3 +479,20 @@ def test_75_percent_in_a_is_rule_1_at_the_season_change_though_the_moves_sheet_s
     ns = next_season(res)
     assert (ns["Berg"], ns["Holm"], ns["Lund"], ns["Dahl"]) == (
         ("A", "rule 1"), ("A", "rule 1"), ("B", "rule 3"), ("B", "rule 3"))
+
+
+def test_directors_up_in_a_is_rule_1_and_says_it_was_the_directors_decision(tmp_path):
+    """§4 (the director's decision recorded in `Move` wins over the thresholds; README Aarhus ruling 18) and §4 stk. 4
+    rule 1 ("a player promoted there stays in the group promoted to"). Ung (born 1999, age C, strength A) scores
+    3½/7 in A — no automatic move — with Move "op": a promotion by the director, bounded at A → rule 1 → A, and the
+    Next season groups sheet names the director's decision, not a 75 % score (it said "75 % or more" before)."""
+    reg = {"Players": [["Name", "Born", "Strength group"], ["Ung", 1999, "A"]]}
+    head = [*AARHUS_HEAD, "Move"]
+    rows = [[*row("A", 1, "Ask", 1994, 5), None], [*row("A", 2, "Ung", 1999, "3½"), "op"],
+            [*row("A", 3, "Ahl", 1993, 2), None]]
+    res = run(tmp_path, {"g1.xlsx": book("GPT 1", DAY1, [["A", 7]], rows, head=head)}, sheets=reg)
+    ns = next(s.frame for s in res.outcome.sheets if s.name.startswith("Next season groups"))
+    ung = ns[ns["name"] == "Ung"].iloc[0]
+    assert ung["group"] == "A"
+    assert ung["rule"] == ("rule 1: promoted by the director's decision (Move) in the last GPT, in A (the highest "
+                           "group): stays in A")

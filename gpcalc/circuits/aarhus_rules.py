@@ -888,7 +888,7 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
         # (for the season change, §4 stk. 4: 75 % or more in A is a promotion there, to A — "Spilleren der opnår
         # 75 % i sin sidste GPT er selvfølgelig rykket op. Der benyttes regel 1" — though the Moves sheet says
         # "stay": the player cannot go higher)
-        season_move = np.where(bounded & (step > 0), CAPPED_UP, final_move)
+        season_move = np.where(bounded & (step > 0), np.where(has_dir, CAPPED_UP_DIRECTOR, CAPPED_UP), final_move)
         state.iloc[played, cols.get_loc("last_move")] = np.where(ladder, season_move, "")[last]
         state.iloc[played, cols.get_loc("last_group")] = guniq[gcode[last]]
     state["strength"] = state["strength"].map(GROUP_OF_LEVEL)
@@ -899,6 +899,7 @@ DIRECTOR_WORDS = {"up": "up", "op": "up", "down": "down", "ned": "down", "stay":
                   "forbliv": "stay", "forbliver": "stay"}
 MOVES = np.array(["stay", "up", "down", "director", ""], dtype=object)
 CAPPED_UP = "up (already A)"  # a promotion bounded at A: the season change's rule 1 (state only, not a Moves value)
+CAPPED_UP_DIRECTOR = "up (already A, director)"  # the same by the director's recorded Move "up"
 PLUS_TEXT = np.array(["", "A winner", "kept (placed 1–3 as previous A winner)", "6th in Plus: to A"], dtype=object)
 PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
              "previous A winner placed 1–3 in Plus: keeps the place once more (appendix 4)",
@@ -966,7 +967,8 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
     last_group = s["last_group"].fillna("")
     prize = s.index.isin(list(n_prize or ()))
     capped = (last_move == CAPPED_UP).to_numpy()
-    up = (last_move == "up").to_numpy() | capped
+    capped_dir = (last_move == CAPPED_UP_DIRECTOR).to_numpy()
+    up = (last_move == "up").to_numpy() | capped | capped_dir
     down = (last_move == "down").to_numpy()
     in_n = (last_group == "N").to_numpy()
     group = np.select([in_n & ~prize, up, down],
@@ -974,13 +976,16 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
                        pd.Series(np.clip(lvl + 1, BOTTOM, TOP)).map(GROUP_OF_LEVEL).to_numpy()],
                       default=new_age.to_numpy())
     lots = s.index.isin(list(n_lots or ()))
-    rule = np.select([in_n & lots & ~prize, in_n & lots & prize, in_n & ~prize, in_n & prize, capped, up, down],
+    rule = np.select([in_n & lots & ~prize, in_n & lots & prize, in_n & ~prize, in_n & prize, capped, capped_dir, up,
+                      down],
                      ["stays in N unless the lot for the tied placement prize falls to this player (lots to be "
                       "drawn; the winner moves to age group, Ruling)",
                       "N with a placement prize resting on lots to be drawn: moves to age group if the lot "
                       "confirms it (Ruling)",
                       "stays in N", "N with a placement prize: moves to age group (Ruling)",
                       "rule 1: 75 % or more in the last GPT, in A (the highest group): stays in A",
+                      "rule 1: promoted by the director's decision (Move) in the last GPT, in A (the highest group): "
+                      "stays in A",
                       "rule 1: promoted in the last GPT, stays in the group promoted to",
                       "rule 2: relegated in the last GPT, moves one group up (relegation neutralised)"],
                      default="rule 3: placed by birth year")
