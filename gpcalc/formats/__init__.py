@@ -139,6 +139,8 @@ def is_foreign(path: Path | str) -> bool:
     suffix = path.suffix.casefold()
     if _ratings_folder(path):
         return True
+    if _stray_rating_list(path):
+        return True  # a rating list outside ratings/: load says it is not read there
     if suffix == ".trf":
         return True  # a TRF by its name, even one that is empty or damaged: its reader says what is wrong
     if suffix in TRF_SUFFIXES:
@@ -150,6 +152,15 @@ def is_foreign(path: Path | str) -> bool:
     # Other workbooks are read normally; one without Tournament/Results sheets is then offered to
     # export_fallback (so a season of ordinary workbooks opens each file once).
     return False
+
+
+def _stray_rating_list(path: Path) -> bool:
+    """A FIDE TXT or XML rating list (by its first line) anywhere but ratings/."""
+    if path.suffix.casefold() not in (".txt", ".xml") or _ratings_folder(path):
+        return False
+    from .fide_list import detect_kind
+
+    return detect_kind(path) in ("txt", "xml")
 
 
 def export_fallback(book: RawBook, issues: Issues, circuit) -> RawBook | None:
@@ -176,6 +187,11 @@ def load(path: Path | str, label: str, issues: Issues, circuit=None) -> RawBook 
         circuit = circuits.get("acf")
     if _ratings_folder(path):
         return None  # read by apply_ratings
+    if _stray_rating_list(path):
+        issues.warning("not-read", "a FIDE rating list outside the ratings/ folder: not read",
+                       hint=f"move it into {RATINGS_DIR}/ beside season.xlsx, where rating lists are read (ACF cl. 11); "
+                            "anything else can stay (or move it out of the season folder)", file=label)
+        return None
     suffix = path.suffix.casefold()
     if suffix in TRF_SUFFIXES:
         side = _sidecar(path)
@@ -219,8 +235,13 @@ def trf_book(path: Path, label: str, issues: Issues, circuit, side: Path | None 
         "games": list(p["games"]), "title": list(p["title"]), "rating": list(p["rating"]),
         "fed": list(p["fed"]), "line": list(p["line"]),
     }
-    header = {"name": t.name, "start": t.start, "end": t.end or t.start, "date": t.start,
-              "rounds": t.rounds or None}
+    end = t.end or (max(t.round_dates) if t.round_dates else None)
+    header = {"name": t.name, "start": t.start, "end": end or t.start, "date": t.start, "rounds": t.rounds or None}
+    if end is None and t.start is not None:  # (no 052 line, no round dates: said where it is used, not guessed)
+        header["_end_note"] = ("trf-no-end-date", "the file gives no end date (no 052 line, no round dates in a 132 "
+                               f"line): the tournament is taken to end on its start date, {t.start.isoformat()}",
+                               "if it ran longer, write End in the Tournament sheet beside it (or the 052 line)",
+                               {"file": label, "sheet": "042", "cell": f"line {t.lines.get('042', 1)}"})
     return _book(path, label, issues, circuit, players, header, side=side)
 
 
@@ -283,6 +304,9 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         value = header.get(f.key)
         if value in (None, "") or any(n in filled for n in f.names()):
             continue
+        if f.key == "end" and "_end_note" in header:  # the TRF's start stands in for its missing end
+            code, text, hint, where = header["_end_note"]
+            issues.warning(code, text, hint=hint, **where)
         at = next((blank_at[n] for n in f.names() if n in blank_at), None)
         if at is None:
             tournament_rows.append([f.name, value])

@@ -161,8 +161,12 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
             return row[j] if j is not None and j < len(row) else None
 
         name = clean_text(cell("name"))
-        if not name:
-            continue  # blank rows and footnotes ("Tie Break1: …") have no name
+        if not name:  # blank rows and footnotes ("Tie Break1: …") have no name — a ranked row with points does
+            if _ranked_with_points(cell("rank"), cell("points")):
+                issues.error("blank", f"row {i + 1} has a rank and points but no name: a player is missing",
+                             cell=f"{out.columns['name']}{i + 1}",
+                             hint="write the player's name (or export the ranking again)", **where)
+            continue
         excel_row = i + 1
         rec: dict[str, Any] = {"name": name, "row": excel_row, "rank_shared": False}
         try:
@@ -236,3 +240,11 @@ def _titles_then_names(data: list[list[Any]], header: list[Any], j: int) -> bool
 def _int(raw: Any) -> int | None:
     value = whole_number(raw)
     return value if value is not None and value > 0 else None
+
+
+def _ranked_with_points(rank: Any, points: Any) -> bool:
+    """A row whose rank cell is a place and whose points cell a score (a player's row, not a footnote)."""
+    try:
+        return read_place(rank) is not None and read_score(points) is not None
+    except BadValue:
+        return False

@@ -127,6 +127,8 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
         id_slice = slice(*layout["fide_id"])
         rows: list[tuple[str, ...]] = []
         rest = b""
+        last = b""  # the file's last bytes read: a list that ends inside a line was cut short
+        n_lines = 1  # (the header)
         collecting = gc.isenabled()
         gc.disable()  # millions of small tuples: the cyclic collector would rescan them again and again
         try:
@@ -137,7 +139,10 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
                 block = rest + block
                 cut = block.rfind(b"\n") + 1 if len(block) >= BLOCK_BYTES else len(block)
                 rest = block[cut:]
+                if cut:
+                    last = block[max(0, cut - 4096):cut]
                 lines = decode(block[:cut])[0].splitlines()
+                n_lines += len(lines)
                 if ids is None:
                     rows.extend(map(getter, lines))
                 else:
@@ -150,6 +155,16 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
         finally:
             if collecting:
                 gc.enable()
+    if last and not last.endswith((b"\n", b"\r")):
+        tail = decode(last)[0].splitlines()[-1]
+        need = layout["rating"][1] or len(header.rstrip())
+        if len(tail.rstrip()) < need:  # (ends before its rating does: the download or a copy was cut short)
+            issues.error("bad-list-line", f"the last line ends at column {len(tail.rstrip())}, inside the rating "
+                         f"columns ('{tail.strip()[:60]}'): the list looks cut short — players after it are missing "
+                         "and this line's rating cannot be read", file=label, cell=f"line {n_lines}",
+                         hint="download the list again (a FIDE list ends with a complete line)")
+            if ids is None or tail[id_slice].strip() in ids:
+                frame = frame.iloc[:-1]
     good = frame["fide_id"].str.isdigit()
     if not good.all():
         content = frame.ne("").any(axis=1)

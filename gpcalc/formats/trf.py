@@ -63,6 +63,7 @@ class TrfTournament:
     encoding: str = "utf-8"
     players: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=PLAYER_COLUMNS))
     extra: dict[str, str] = field(default_factory=dict)  # other header records, by code
+    lines: dict[str, int] = field(default_factory=dict)  # the line number of each header record, by code
 
 
 def looks_like_trf(path: Path) -> bool:
@@ -97,18 +98,31 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
     rows: list[dict] = []
     round_blocks: dict[int, list[tuple[int, str, str]]] = {}
     xxr = 0
+    rejected = 0  # 001 lines not read (each with its error): their players are missing
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip()
         if not line.strip():
             continue
         code = line[:3]
         where = {"file": label, "sheet": code, "cell": f"line {number}"}
+        lead = line.lstrip()
+        if lead != line and (lead[:3] == "001" or lead[:3] in HEADERS) and lead[3:4] in ("", " "):
+            # (a record moved right by a space or two: every field would be read from the wrong columns)
+            issues.error("trf-columns", f"the {lead[:3]} record starts in column {len(line) - len(lead) + 1}, not in "
+                         "column 1: its fields are not at their TRF columns",
+                         hint="delete the blank(s) before the record code (the code is columns 1–3), or export the "
+                              "TRF again", **{**where, "sheet": lead[:3]})
+            rejected += lead[:3] == "001"
+            continue
         if code == "001":
             row = _player(line, number, issues, where)
             if row is not None:
                 round_blocks[len(rows)] = row.pop("_rounds")
                 rows.append(row)
+            else:
+                rejected += 1
         elif code in HEADERS:
+            t.lines[code] = number
             _header(t, code, line, issues, where)
         elif code == "XXR":
             m = re.match(r"\s*(\d+)", line[3:])
@@ -133,7 +147,8 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
                            hint="copy the whole 001 line from the pairing program's TRF, or export the TRF again",
                            file=label, sheet="001", cell=f"line {row['line']}")
     frame = pd.DataFrame(rows)
-    _check_rounds(frame, round_blocks, label, issues)
+    missing_said = _check_count(t, frame, label, issues, rejected) or rejected > 0
+    _check_rounds(frame, round_blocks, label, issues, missing_said)
     _fill_ranks(frame, label, issues)
     t.players = frame[PLAYER_COLUMNS].sort_values("rank", kind="stable").reset_index(drop=True)
     return t
@@ -151,7 +166,13 @@ def _header(t: TrfTournament, code: str, line: str, issues: Issues, where: dict)
         setattr(t, key, day)
     elif key == "round_dates":
         for piece in re.split(r"\s{2,}|\s(?=\d{2,4}[/.\-])", line[91:].strip() if len(line) > 91 else value):
-            day = parse_date(piece)
+            m = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", piece.strip())  # the TRF's own form: YY/MM/DD
+            try:
+                yy = 2000 + int(m[1]) if m else 0
+                yy -= 100 if yy > dt.date.today().year + 1 else 0  # ('98/03/01': 1998)
+                day = dt.date(yy, int(m[2]), int(m[3])) if m else parse_date(piece)
+            except ValueError:
+                day = parse_date(piece)
             if isinstance(day, dt.date):
                 t.round_dates.append(day)
     elif key == "rounds":
@@ -278,25 +299,74 @@ def _rounds(line: str, start: str, name: str, issues: Issues, where: dict) -> li
     return out
 
 
-def _check_rounds(frame: pd.DataFrame, blocks: dict[int, list], label: str, issues: Issues) -> None:
-    """Duplicate start numbers are errors; unknown opponents and points that differ from the rounds warn."""
+def _check_rounds(frame: pd.DataFrame, blocks: dict[int, list], label: str, issues: Issues,
+                  missing_said: bool = False) -> None:
+    """Duplicate start numbers, opponents without a player record (unless `missing_said`: an error already says
+    players are missing) and paired rounds without results are errors; points that differ from the rounds are a
+    note."""
     dup = frame[frame["start_no"].duplicated(keep=False)]
     for _, row in dup.iterrows():
         issues.error("trf-duplicate-start-number", f"start number {row['start_no']} is used by more than one "
                      f"player ({row['name']})", file=label, sheet="001", cell=f"line {row['line']}")
     known = set(frame["start_no"])
+    unfinished: dict[int, list[int]] = {}  # round → the players paired there without a result
     for i, rounds in blocks.items():
         bad = sorted({opp for opp, _, _ in rounds if opp and opp not in known})
-        if bad:
-            issues.warning("trf-unknown-opponent", f"player {frame.at[i, 'start_no']} ({frame.at[i, 'name']}) "
-                           f"meets start number(s) {', '.join(map(str, bad))}, which have no 001 line",
-                           file=label, sheet="001", cell=f"line {frame.at[i, 'line']}")
+        if bad and not missing_said:  # (a pairing with a player the file does not hold: the report is incomplete)
+            issues.error("trf-unknown-opponent", f"player {frame.at[i, 'start_no']} ({frame.at[i, 'name']}) meets "
+                         f"start number(s) {', '.join(map(str, bad))}, which have no 001 line: players are missing "
+                         "from the file", file=label, sheet="001", cell=f"line {frame.at[i, 'line']}",
+                         hint="export the whole TRF again from the pairing program (every player has a 001 line)")
+        for r, (opp, _, res) in enumerate(rounds, start=1):
+            if opp > 0 and res == "":  # paired with a real opponent, no result yet
+                unfinished.setdefault(r, []).append(i)
+    for r, players in sorted(unfinished.items()):
+        first = players[0]
+        more = f" and {len(players) - 1} more" if len(players) > 1 else ""
+        issues.error("trf-no-result", f"round {r} is paired but has no results (player {frame.at[first, 'start_no']} "
+                     f"({frame.at[first, 'name']}){more}): the TRF was exported before the round was played, so it "
+                     "is not the final report", hint="export the TRF after the last round, with every result entered",
+                     file=label, sheet="001", cell=f"line {frame.at[first, 'line']}")
     differs = frame[(frame["points"] != frame["rounds_scored"]) & frame["rounds_scored"].gt(0)]
     if len(differs) and len(differs) < len(frame):
         for _, row in differs.iterrows():
             issues.info("trf-points-differ", f"player {row['start_no']} ({row['name']}): the points column says "
                         f"{row['points']:g}, the rounds add up to {row['rounds_scored']:g}; the points column is "
                         "used", file=label, sheet="001", cell=f"line {row['line']}")
+
+
+def _check_count(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Issues, rejected: int = 0) -> bool:
+    """The header's number of players (062) against the player records: fewer records means the file was cut
+    short (an error: the missing players' places would go to others); more is a header not kept up to date (a
+    warning); `rejected` player records, each with an error of its own already, count as there. Points beyond one
+    per round (with the usual scoring: no 162 record) are an error. Returns whether players were said to be
+    missing."""
+    missing = False
+    m = re.match(r"\d+", t.extra.get("062", ""))
+    if m and int(m[0]) != len(frame) + rejected:
+        said, have = int(m[0]), len(frame) + rejected
+        text = (f"the header (062) says {said} players, but the file has {have} player records (001 lines)")
+        if have < said:
+            missing = True
+            issues.error("trf-player-count", text + ": players are missing — the file looks cut short",
+                         hint="export the whole TRF again from the pairing program", file=label, sheet="062",
+                         cell="line " + str(_line_of(t, "062")))
+        else:
+            issues.warning("trf-player-count", text + "; every player record is read",
+                           hint="correct the 062 line (the number of players)", file=label, sheet="062",
+                           cell="line " + str(_line_of(t, "062")))
+    if t.rounds and not t.scoring:
+        over = frame[frame["points"] > t.rounds]
+        for _, row in over.iterrows():
+            issues.error("trf-bad-points", f"player {row['start_no']} ({row['name']}): {row['points']:g} points "
+                         f"in columns 81–84, more than the {t.rounds} rounds can give",
+                         hint="write the player's points (one per win, ½ per draw)", file=label, sheet="001",
+                         cell=f"line {row['line']}")
+    return missing
+
+
+def _line_of(t: TrfTournament, code: str) -> int:
+    return t.lines.get(code, 1)
 
 
 def _fill_ranks(frame: pd.DataFrame, label: str, issues: Issues) -> None:

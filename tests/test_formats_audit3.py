@@ -1,0 +1,168 @@
+"""Damaged files organisers already have (1 December audit of the TRF, chess-results and FIDE-list readers).
+
+Each test is one defect the audit found — damaged input that gave no error, or only a warning, while the build
+wrote standings that were silently wrong — and cites the promise it broke: README "What bad input gets" (a clear
+error naming the file, the line or cell, what is wrong and how to write it; never a silently wrong number) and
+the formats README (`tests/data/formats/README.md`, a copy of the shared format facts).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from gpcalc import circuits
+from gpcalc.formats import chessresults, fide_list, trf, trf_book
+from gpcalc.issues import Issues
+from gpcalc.pipeline import compute
+from tests.builders import make_season, write_book
+from tests.test_formats import player_line
+
+HEADER = ["012 Test Open 2024", "042 2024/03/01", "052 2024/03/03", "062 4"]
+PLAYERS = [
+    player_line(1, "Smith, John", rating=2450, fide_id=3200001, points="2.5", rank=1,
+                rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")]),
+    player_line(2, "Nguyen, Anna", sex="w", rating=2100, fide_id=3200002, points="2.0", rank=2,
+                rounds=[(1, "b", "0"), (4, "w", "1"), (3, "w", "1")]),
+    player_line(3, "Brown, Sam", rating=1900, points="1.5", rank=3,
+                rounds=[(4, "b", "1"), (1, "w", "="), (2, "b", "0")]),
+    player_line(4, "Lee, Chris", sex="w", rating=1500, points="0.0", rank=4,
+                rounds=[(3, "w", "0"), (2, "b", "0"), (1, "b", "0")]),
+]
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("GPCALC_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def parse(lines: list[str]) -> tuple[trf.TrfTournament | None, Issues]:
+    issues = Issues()
+    return trf.parse_trf("\n".join(lines) + "\n", "t.trf", issues), issues
+
+
+def codes(issues: Issues, severity: str = "error") -> list[str]:
+    return [i.code for i in issues if i.severity == severity]
+
+
+def test_the_intact_file_reads_without_a_word():
+    t, issues = parse([*HEADER, *PLAYERS])
+    assert t is not None and not issues.errors and not issues.warnings, [i.text() for i in issues]
+    assert list(t.players["name"]) == ["Smith, John", "Nguyen, Anna", "Brown, Sam", "Lee, Chris"]
+
+
+def test_a_001_record_moved_right_by_a_space_is_an_error_not_a_missing_player():
+    """formats README: fixed columns, the record code in columns 1–3. A 001 line with a leading space was ignored as
+    an unknown record: Lee lost her place (and her points went to no one), with only a warning."""
+    t, issues = parse([*HEADER, *PLAYERS[:3], " " + PLAYERS[3]])
+    errors = [i for i in issues.errors]
+    assert [i.code for i in errors] == ["trf-columns"], [i.text() for i in issues]
+    assert errors[0].cell == "line 8" and "column 2, not in column 1" in errors[0].message
+    assert "delete the blank" in errors[0].hint
+
+
+def test_a_file_cut_short_is_an_error_by_its_062_count():
+    """TRF 062 "number of players": a file that ends before its last players (an e-mail attachment cut off) was
+    read with the players it still had, and their places given out anew."""
+    t, issues = parse([*HEADER, *PLAYERS[:2]])
+    assert codes(issues) == ["trf-player-count"], [i.text() for i in issues]
+    err = issues.errors[0]
+    assert (err.sheet, err.cell) == ("062", "line 4") and "says 4 players" in err.message and "2 player" in err.message
+    # (the opponents who have no 001 line are part of the same problem: one message, not one per player)
+    assert "trf-unknown-opponent" not in codes(issues)
+
+
+def test_an_opponent_without_a_player_record_is_an_error_without_062():
+    t, issues = parse([h for h in HEADER if not h.startswith("062")] + PLAYERS[:3])
+    assert set(codes(issues)) == {"trf-unknown-opponent"}, [i.text() for i in issues]
+
+
+def test_more_records_than_062_says_is_only_a_warning():
+    t, issues = parse([*HEADER[:3], "062 3", *PLAYERS])
+    assert not issues.errors and codes(issues, "warning") == ["trf-player-count"]
+
+
+def test_a_round_paired_without_results_is_not_a_final_report():
+    """A TRF exported after the last round was paired but before it was played: every player had the last round's
+    opponent and a blank result, which read as a loss — standings after round 2 passed as final. One error per
+    round, at its first player's line."""
+    unplayed = [ln[:118].rstrip() for ln in PLAYERS]  # round 3 (columns 112–121): its result (column 119) blank
+    t, issues = parse([*HEADER, *unplayed])
+    assert codes(issues) == ["trf-no-result"], [i.text() for i in issues]
+    err = issues.errors[0]
+    assert err.cell == "line 5" and "round 3 is paired but has no results" in err.message and "3 more" in err.message
+
+
+def test_points_beyond_the_rounds_are_an_error():
+    """3.5 points from 3 rounds (a typo in columns 81–84) was a note dropped when every player's points differ."""
+    t, issues = parse([*HEADER, PLAYERS[0].replace(" 2.5 ", " 3.5 "), *PLAYERS[1:]])
+    assert codes(issues) == ["trf-bad-points"] and issues.errors[0].cell == "line 5"
+
+
+def test_points_beyond_the_rounds_are_read_as_given_with_a_162_scoring_record():
+    """TRF26 162: another scoring (3 for a win): points above the rounds are what it gives."""
+    t, issues = parse([*HEADER, "162 W    3.0    D    1.0", PLAYERS[0].replace(" 2.5 ", " 7.0 "), *PLAYERS[1:]])
+    assert "trf-bad-points" not in codes(issues)
+
+
+def test_no_052_takes_the_last_round_date_and_says_so_when_there_is_none(tmp_path):
+    """TRF 052 end date, 132 round dates (YY/MM/DD). Without 052 the end was set to the start: an 8-day event read
+    as one day (no cl. 4(3) warning, a false 'reported late')."""
+    dates = "132" + " " * 88 + "24/03/01  24/03/04  24/03/08"
+    t, issues = parse([HEADER[0], HEADER[1], dates, *PLAYERS])
+    assert t.round_dates == [dt.date(2024, 3, 1), dt.date(2024, 3, 4), dt.date(2024, 3, 8)]
+    f = tmp_path / "a.trf"
+    f.write_text("\n".join([HEADER[0], HEADER[1], dates, *PLAYERS]) + "\n", encoding="utf-8")
+    issues = Issues()
+    book = trf_book(f, "a.trf", issues, circuits.get("acf"))
+    rows = {r[0]: r[1] for r in book.sheets["Tournament"].rows[1:]}
+    assert rows["End"] == dt.date(2024, 3, 8) and not issues.warnings
+    f.write_text("\n".join([HEADER[0], HEADER[1], *PLAYERS]) + "\n", encoding="utf-8")
+    issues = Issues()
+    book = trf_book(f, "a.trf", issues, circuits.get("acf"))
+    assert {r[0]: r[1] for r in book.sheets["Tournament"].rows[1:]}["End"] == dt.date(2024, 3, 1)
+    assert codes(issues, "warning") == ["trf-no-end-date"] and issues.warnings[0].cell == "line 2"
+
+
+def test_a_ranked_export_row_without_a_name_is_an_error(tmp_path):
+    """chess-results export: a row with a rank and points but a blank name was skipped as a footnote — the places
+    below it moved up, and the next player took its points."""
+    rows = [["Test Open"], ["Final Ranking after 5 Rounds"], [],
+            ["Rk.", "SNo", "Name", "FED", "Rtg", "Pts."],
+            [1, 1, "Smith, John", "AUS", 2450, 4], [2, 2, None, "AUS", 2100, 3.5],
+            [3, 3, "Brown, Sam", "AUS", 1900, 3], ["Tie Break1: Buchholz"]]
+    issues = Issues()
+    chessresults.read_export(write_book(tmp_path / "x.xlsx", {"Sheet1": rows}), "x.xlsx", issues)
+    assert [(i.code, i.cell) for i in issues.errors] == [("blank", "C6")], [i.text() for i in issues]
+    assert "rank and points but no name" in issues.errors[0].message
+
+
+def test_a_fide_list_cut_inside_its_last_line_is_an_error(tmp_path):
+    """FIDE TXT list (formats README): fixed width. A download cut inside the last line read its rating as '19'
+    (for 1950) and lost every player after it, without a word."""
+    text = (Path(__file__).parent / "data" / "formats" / "fide-standard-list.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    rating_end = fide_list.txt_layout(lines[0])["rating"][1]
+    cut = "\n".join(lines[:3]) + "\n" + lines[3][:rating_end - 2]
+    f = tmp_path / "list.txt"
+    f.write_text(cut, encoding="utf-8")
+    issues = Issues()
+    frame = fide_list.read_rating_list(f, "list.txt", issues)
+    assert [(i.code, i.cell) for i in issues.errors] == [("bad-list-line", "line 4")], [i.text() for i in issues]
+    assert len(frame) == 2  # (the cut line is not read)
+    f.write_text("\n".join(lines[:4]), encoding="utf-8")  # complete, only the final newline missing: fine
+    issues = Issues()
+    assert len(fide_list.read_rating_list(f, "list.txt", issues)) == 3 and not issues.errors
+
+
+def test_a_fide_list_outside_ratings_is_said_not_read(tmp_path):
+    """README: a file in the season folder is never skipped without a word (a CSV there already said so); a FIDE
+    TXT list beside season.xlsx instead of in ratings/ was ignored silently."""
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": 2005}, tournaments={})
+    (folder / "fide-jan05.txt").write_bytes((Path(__file__).parent / "data" / "formats" /
+                                             "fide-standard-list.txt").read_bytes())
+    season = compute(folder, use_cache=False).season
+    said = [i for i in season.issues if i.code == "not-read"]
+    assert [i.file for i in said] == ["fide-jan05.txt"] and "ratings/" in said[0].hint
