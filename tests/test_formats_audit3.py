@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from gpcalc import circuits
@@ -166,3 +167,35 @@ def test_a_fide_list_outside_ratings_is_said_not_read(tmp_path):
     season = compute(folder, use_cache=False).season
     said = [i for i in season.issues if i.code == "not-read"]
     assert [i.file for i in said] == ["fide-jan05.txt"] and "ratings/" in said[0].hint
+
+
+def test_a_birth_date_that_is_no_date_is_said():
+    """TRF 70–79 birth date YYYY/MM/DD: '1980/13/45' became the year 1980 without a word (and 'abc' no birth at
+    all) — the birth decides junior and youth eligibility."""
+    bad = PLAYERS[0][:69] + "1980/13/45" + PLAYERS[0][79:]
+    junk = PLAYERS[1][:69] + "abc       " + PLAYERS[1][79:]
+    t, issues = parse([*HEADER, bad, junk, *PLAYERS[2:]])
+    said = [(i.code, i.cell) for i in issues.warnings]
+    assert said == [("trf-bad-born", "line 5"), ("trf-bad-born", "line 6")], [i.text() for i in issues]
+    assert "read as the year 1980" in issues.warnings[0].message and "no birth date" in issues.warnings[1].message
+    years = t.players.set_index("name")["birth_year"]
+    assert years["Smith, John"] == 1980 and pd.isna(years["Nguyen, Anna"])
+
+
+def test_a_central_european_code_page_is_said():
+    """Non-UTF-8 text files are read as Windows-1252 (README); a Windows-1250 file's 'Łukasiewicz, Michał' then
+    reads '£ukasiewicz, Micha³' — now with a warning naming the line and how to save the file."""
+    first = player_line(1, "Łukasiewicz, Michał", rating=2450, fide_id=3200001, points="2.5", rank=1,
+                        rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")])
+    lines = [*HEADER, first, *PLAYERS[1:]]
+    data = ("\n".join(lines) + "\n").encode("cp1250")
+    issues = Issues()
+    t = trf.parse_trf(data, "t.trf", issues)
+    assert t.players.at[0, "name"] == "£ukasiewicz, Micha³"  # (read as Windows-1252: what the warning is about)
+    assert [(i.code, i.cell) for i in issues.warnings] == [("trf-encoding", "line 5")], [i.text() for i in issues]
+    assert "Windows-1250" in issues.warnings[0].message and "UTF-8" in issues.warnings[0].hint
+    issues = Issues()  # the same names in Windows-1252's own letters (ß, é, ø) are not suspected
+    west = player_line(1, "Müßig-Sørensen, Élise", rating=2450, fide_id=3200001, points="2.5", rank=1,
+                       rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")])
+    trf.parse_trf(("\n".join([*HEADER, west, *PLAYERS[1:]]) + "\n").encode("cp1252"), "t.trf", issues)
+    assert not issues.warnings and not issues.errors, [i.text() for i in issues]

@@ -25,6 +25,10 @@ import pandas as pd
 from ..issues import Issues
 from ._text import decode, parse_birth, parse_date, parse_decimal
 
+# letters a Windows-1250 file's Polish, Czech, Slovak … names become when read as Windows-1252 (ł → ³, ą → ¹, ż → ¿,
+# Ł → £, Ą → ¥, ş → º, Ş → ª, ź → Ÿ), inside a word: no Western name has them there
+_CODE_PAGE = re.compile(r"(?<=[A-Za-z])[³¹¿£¥ºªŸ]|[³¹¿£¥ªŸ](?=[a-z])")
+
 # Result codes (TRF16 "Explanation of the result"): points scored and whether a game was played over the board.
 WIN = {"1", "+", "W", "F", "U"}
 HALF = {"=", "D", "H"}
@@ -95,6 +99,14 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
     else:
         text, encoding = data.lstrip("\ufeff"), "utf-8"
     t = TrfTournament(label=label, encoding=encoding)
+    odd = _CODE_PAGE.search(text) if encoding != "utf-8" else None
+    if odd:  # Polish, Czech … names written in Windows-1250 and read as Windows-1252: 'ł' shows as '³'
+        number = text.count("\n", 0, odd.start()) + 1
+        issues.warning("trf-encoding", f"the text has '{odd[0]}' in '{text[max(0, odd.start() - 12):odd.end() + 12].strip()}'"
+                       ": the file looks written in another code page (Central European, Windows-1250) than the "
+                       "Western one it is read in, so such names are misspelt",
+                       hint="export the TRF as UTF-8 from the pairing program (or save it as UTF-8 in a text editor)",
+                       file=label, cell=f"line {number}")
     rows: list[dict] = []
     round_blocks: dict[int, list[tuple[int, str, str]]] = {}
     xxr = 0
@@ -242,7 +254,14 @@ def _player(line: str, number: int, issues: Issues, where: dict) -> dict | None:
             issues.warning("trf-bad-id", f"player {start} ({name}): FIDE ID '{fide_id}' is not a number; left "
                            "blank", **where)
         fide_id = ""
-    year, born = parse_birth(_field(line, 70, 79))
+    born_raw = _field(line, 70, 79)
+    year, born = parse_birth(born_raw)
+    full = re.fullmatch(r"(\d{4})[/.\-](\d{1,2})[/.\-](\d{1,2})", born_raw)
+    if born_raw and not set(born_raw) <= set("0/.- ") and (
+            year is None or (full is not None and int(full[2]) and int(full[3]) and born is None)):
+        issues.warning("trf-bad-born", f"player {start} ({name}): birth date '{born_raw}' (columns 70–79) is not a "
+                       "date; read as " + (f"the year {year}" if year else "no birth date"),
+                       hint="write it as YYYY/MM/DD (1990/05/01), or the year alone (1990/00/00)", **where)
     rounds = _rounds(line, start, name, issues, where)
     scored = sum(1.0 if r in WIN else 0.5 if r in HALF else 0.0 for _, _, r in rounds)
     points_raw = _field(line, 81, 84)
