@@ -680,7 +680,10 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
         from . import formats
 
         fallback = getattr(formats, "export_fallback", None)
+        said = len(issues.items)
         converted = fallback(book, issues, circuit) if fallback else None
+        if converted is None and any(i.severity == "error" and i.file == book.label for i in issues.items[said:]):
+            return  # an export that cannot be read, and its reader said why (no second error about its sheets)
         if converted is not None:
             _export_columns_not_read(book, rspec, circuit.name, issues)
             converted.foreign = True  # type: ignore[attr-defined]

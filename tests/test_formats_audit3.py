@@ -199,3 +199,22 @@ def test_a_central_european_code_page_is_said():
                        rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")])
     trf.parse_trf(("\n".join([*HEADER, west, *PLAYERS[1:]]) + "\n").encode("cp1252"), "t.trf", issues)
     assert not issues.warnings and not issues.errors, [i.text() for i in issues]
+
+
+def test_an_export_whose_points_go_up_down_the_list_is_one_error_at_the_points(tmp_path):
+    """README: for ACF "players level on points share the place" — the places are worked out from the points, so
+    points that go up down a final ranking (Brown 4½ listed below Nguyen's 4) gave a place-order error naming a
+    place ("place 1 comes after place 3") at a Rk. cell that shows 3. Now one error, at the points cell that goes
+    up, and nothing more about the file."""
+    from tests.test_formats_season import T3_SETTINGS
+
+    rows = [["Test Open"], ["Final Ranking after 5 Rounds"], [],
+            ["Rk.", "SNo", "Name", "FED", "Rtg", "Pts."],
+            [1, 3, "Smith, John", "AUS", 2450, 4.5], [2, 1, "Nguyen, Anna", "AUS", 2100, 4],
+            [3, 2, "Brown, Sam", "AUS", 1900, 4.5], [4, 4, "Lee, Chris", "AUS", 1500, 3]]
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, tournaments={})
+    write_book(folder / "open.xlsx", {"Final Ranking": rows, "Tournament": T3_SETTINGS})
+    issues = compute(folder, use_cache=False).season.issues
+    errors = [(i.code, i.file, i.cell) for i in issues.errors]
+    assert errors == [("points-order", "open.xlsx", "F7")], [i.text() for i in issues]
+    assert "Brown, Sam has 4.5 points, more than Nguyen, Anna" in issues.errors[0].message

@@ -154,6 +154,29 @@ def is_foreign(path: Path | str) -> bool:
     return False
 
 
+def _points_in_rank_order(frame, group, export, label: str, issues: Issues) -> bool:
+    """A final ranking lists points best first; places are worked out from the points (players level share the
+    place), so points that go up down the list are an error at the cell where they do (one per group) — the
+    place-order error the derived places would give names a place the file does not show. False when so."""
+    import numpy as np
+    import pandas as pd
+
+    pts = pd.to_numeric(frame["points"], errors="coerce").astype(float).to_numpy()
+    keys = group.to_numpy() if group is not None else np.zeros(len(frame))
+    seen: set = set()
+    for i in range(1, len(frame)):
+        j = i - 1
+        if keys[i] != keys[j] or keys[i] in seen or np.isnan(pts[i]) or np.isnan(pts[j]) or pts[i] <= pts[j]:
+            continue
+        seen.add(keys[i])
+        letter, row = export.columns.get("points", ""), frame["row"].iloc[i]
+        issues.error("points-order", f"{frame['name'].iloc[i]} has {pts[i]:g} points, more than "
+                     f"{frame['name'].iloc[j]} listed above with {pts[j]:g}: a final ranking lists points best first",
+                     hint="export the final ranking again (sorted by rank), or correct the points",
+                     file=label, sheet=export.sheet, cell=f"{letter}{row}")
+    return not seen
+
+
 def _stray_rating_list(path: Path) -> bool:
     """A FIDE TXT or XML rating list (by its first line) anywhere but ratings/."""
     if path.suffix.casefold() not in (".txt", ".xml") or _ratings_folder(path):
@@ -322,6 +345,8 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         # column elsewhere is a rating group inside one ranking)
         has_groups = any(f.key == "group" for f in circuit.results_spec().fields)
         group = frame["group"] if has_groups and "group" in frame and frame["group"].notna().any() else None
+        if export is not None and not _points_in_rank_order(frame, group, export, label, issues):
+            return None  # (its places cannot be worked out: the error is the one message about them)
         shared = shared_places(frame["points"], group)
         frame["place"] = place_text(shared["place"], shared["tied"])
     else:
