@@ -218,3 +218,24 @@ def test_an_export_whose_points_go_up_down_the_list_is_one_error_at_the_points(t
     errors = [(i.code, i.file, i.cell) for i in issues.errors]
     assert errors == [("points-order", "open.xlsx", "F7")], [i.text() for i in issues]
     assert "Brown, Sam has 4.5 points, more than Nguyen, Anna" in issues.errors[0].message
+
+
+def test_an_export_headed_after_round_n_is_warned_and_points_beyond_it_are_errors(tmp_path):
+    """chess-results headings: "Final Ranking after 5 Rounds" is final; "Rank after Round 3" is the ranking during
+    the tournament. It was read as final without a word — and its points (4½ after 3 rounds: a title left from an
+    earlier export) passed."""
+    def read(title: str, points: list) -> tuple:
+        rows = [["Test Open"], [title], [], ["Rk.", "SNo", "Name", "Pts."],
+                *[[i, i, n, p] for i, (n, p) in enumerate(zip(["Smith, John", "Nguyen, Anna", "Brown, Sam"], points),
+                                                         start=1)]]
+        issues = Issues()
+        ex = chessresults.read_export(write_book(tmp_path / "x.xlsx", {"Sheet1": rows}), "x.xlsx", issues)
+        return ex, issues
+
+    ex, issues = read("Rank after Round 3", [3, 2, 1.5])
+    assert ex.rounds == 3 and not issues.errors
+    assert [(i.code, i.cell) for i in issues.warnings] == [("not-final", "A2")], [i.text() for i in issues]
+    ex, issues = read("Rank after Round 3", [4.5, 2, 1.5])
+    assert [(i.code, i.cell) for i in issues.errors] == [("bad-value", "D5")]
+    ex, issues = read("Final Ranking after 5 Rounds", [4.5, 2, 1.5])
+    assert ex.rounds == 5 and not issues.errors and not issues.warnings, [i.text() for i in issues]

@@ -141,9 +141,15 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
     above = [clean_text(c) for r in rows[:header_i] for c in r if clean_text(c)]
     if above:
         out.name = above[0]
+    interim: str | None = None  # "Rank after Round 3": a ranking during the tournament, not its final one
     for text in above[1:]:
         m = re.search(r"(\d+)\s*(?:rounds?|runden|rondas|runder|ronda|rd)", text, re.I)
-        if m and out.rounds is None:
+        after = re.search(r"(?:after|nach|tras|efter)\s+(?:the\s+)?(?:round|runde|ronda)\s+(\d+)", text, re.I)
+        if after and out.rounds is None:
+            out.rounds = int(after[1])
+            if not re.search(r"final|endstand|slutstilling|definitiv", text, re.I):
+                interim = text
+        elif m and out.rounds is None:
             out.rounds = int(m[1])
         elif not re.search(r"rank|stand|clasif|stilling|tabelle|ranglist", text, re.I) and not out.section:
             out.section = text
@@ -220,8 +226,24 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
     else:
         issues.error("empty-sheet", "the ranking lists no players below its header", cell=f"A{header_i + 2}",
                      **where)
+    if interim is not None and len(frame):
+        issues.warning("not-final", f"the ranking is headed '{interim}', not a final ranking: the places are those "
+                       "after that round", cell=f"A{_row_of(rows[:header_i], interim)}",
+                       hint="if rounds were still to come, export the final "
+                       "ranking (chess-results: 'Final ranking') once the tournament is over", **where)
+    if out.rounds and len(frame):
+        over = frame[pd.to_numeric(frame["points"], errors="coerce") > out.rounds]
+        for _, r in over.iterrows():
+            issues.error("bad-value", f"Pts.: {r['name']} has {r['points']:g} points, more than the {out.rounds} "
+                         "rounds the ranking's heading names can give", cell=f"{out.columns['points']}{r['row']}",
+                         hint="export the final ranking after the last round (or correct the points)", **where)
     out.players = frame
     return out
+
+
+def _row_of(rows: list[list[Any]], text: str) -> int:
+    """The Excel row number of the first row holding `text` (1 when none does)."""
+    return next((i for i, r in enumerate(rows, start=1) if any(clean_text(c) == text for c in r)), 1)
 
 
 def _titles_then_names(data: list[list[Any]], header: list[Any], j: int) -> bool:
