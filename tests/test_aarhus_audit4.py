@@ -494,5 +494,5 @@ def test_directors_up_in_a_is_rule_1_and_says_it_was_the_directors_decision(tmp_
     ns = next(s.frame for s in res.outcome.sheets if s.name.startswith("Next season groups"))
     ung = ns[ns["name"] == "Ung"].iloc[0]
     assert ung["group"] == "A"
-    assert ung["rule"] == ("rule 1: promoted by the director's decision (Move) in the last GPT, in A (the highest "
-                           "group): stays in A")
+    assert ung["rule"] == ("rule 1: promoted by the director's decision (Move) in the last GPT, already A (the "
+                           "highest group): stays in A")

@@ -56,8 +56,8 @@ def test_plus_entitlement_carries_into_next_season_groups_appendix_ruling6(aarhu
                                                       "Thomsen, Emil": "A"}
     entitled = "; entitled to Plus (AA) at the first GPT: A winner (appendix; ruling 6)"
     for n in plus:
-        first = ("rule 1: 75 % or more in the last GPT, in A (the highest group): stays in A" if n == "Thomsen, Emil"
-                 else "rule 3: placed by birth year")
+        first = ("rule 1: 75 % or more in the last GPT, already A (the highest group): stays in A"
+                 if n == "Thomsen, Emil" else "rule 3: placed by birth year")
         assert by_name[n]["Rule"] == first + entitled
     assert sum("Plus" in str(r["Rule"]) for r in season) == 3
 

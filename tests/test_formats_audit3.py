@@ -239,3 +239,74 @@ def test_an_export_headed_after_round_n_is_warned_and_points_beyond_it_are_error
     assert [(i.code, i.cell) for i in issues.errors] == [("bad-value", "D5")]
     ex, issues = read("Final Ranking after 5 Rounds", [4.5, 2, 1.5])
     assert ex.rounds == 5 and not issues.errors and not issues.warnings, [i.text() for i in issues]
+
+
+# ------------------------------------------------------------------ the review of the checks above: no false alarms
+
+
+def test_132_dates_are_read_whichever_way_puts_them_at_the_tournament():
+    """TRF 132 is YY/MM/DD, but some programs write DD/MM/YY: '29/08/24' read as YY/MM/DD is 2029-08-24 — or, in
+    the last century, 1929. A two-digit date is read the way that lies within 60 days of the start; none → left
+    out (the end is then said to be missing, never a date decades off)."""
+    ddmmyy = "132" + " " * 88 + "29/08/24  30/08/24  31/08/24"
+    t, _ = parse(["012 Open", "042 2024/08/29", ddmmyy, *PLAYERS])
+    assert t.round_dates == [dt.date(2024, 8, 29), dt.date(2024, 8, 30), dt.date(2024, 8, 31)]
+    year_off = "132" + " " * 88 + "25/03/01  25/03/02"  # YY/MM/DD a year after the 042 start: no reading fits
+    t, _ = parse(["012 Open", "042 2024/03/01", year_off, *PLAYERS])
+    assert t.round_dates == []
+
+
+def test_other_scoring_records_and_spanish_abbreviations_raise_no_false_alarm():
+    """bbpPairings / JaVaFo write their scoring in an XXS record (a win 3 points): points above the rounds are
+    theirs. 'Mª Carmen' and 'Nº' are Spanish, not a code page mix-up."""
+    xxs = parse([*HEADER, "XXS WW=3 BW=3 WD=1 BD=1", PLAYERS[0].replace(" 2.5 ", " 7.0 "), *PLAYERS[1:]])[1]
+    assert "trf-bad-points" not in codes(xxs)
+    spanish = player_line(1, "Ruiz, Mª Carmen", sex="w", rating=2450, fide_id=3200001, points="2.5", rank=1,
+                          rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")])
+    issues = Issues()
+    trf.parse_trf(("\n".join(["012 XXXVº Open Nº 3", *HEADER[1:], spanish, *PLAYERS[1:]]) + "\n").encode("cp1252"),
+                  "t.trf", issues)
+    assert not issues.warnings and not issues.errors, [i.text() for i in issues]
+
+
+def test_the_code_page_warning_names_the_line_of_a_cr_only_file():
+    first = player_line(1, "Łukasiewicz, Michał", rating=2450, fide_id=3200001, points="2.5", rank=1,
+                        rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")])
+    issues = Issues()
+    trf.parse_trf(("\r".join([*HEADER, first, *PLAYERS[1:]]) + "\r").encode("cp1250"), "t.trf", issues)
+    assert [(i.code, i.cell) for i in issues.warnings] == [("trf-encoding", "line 5")]
+
+
+@pytest.mark.parametrize("ending", [b"\n   ", b"\n\x1a", b"\n \t\n"])
+def test_a_complete_fide_list_with_blanks_or_ctrl_z_at_its_end_is_no_cut_list(tmp_path, ending):
+    data = (Path(__file__).parent / "data" / "formats" / "fide-standard-list.txt").read_bytes().rstrip(b"\r\n")
+    f = tmp_path / "list.txt"
+    f.write_bytes(data + ending)
+    issues = Issues()
+    frame = fide_list.read_rating_list(f, "list.txt", issues)
+    assert not issues.errors and not issues.warnings and len(frame) == data.count(b"\n"), [i.text() for i in issues]
+
+
+@pytest.mark.parametrize("title, rounds, interim", [
+    ("Rank after Round 3", 3, True), ("Clasificación tras la ronda 3", 3, True),
+    ("Rangliste nach der 3. Runde", 3, True), ("Stilling efter 3. runde", 3, True),
+    ("Final Ranking after 7 Rounds", 7, False), ("Endstand nach 7 Runden", 7, False),
+    ("3rd GPT, group A", None, False)])
+def test_export_headings_name_their_rounds(tmp_path, title, rounds, interim):
+    """An "after Round N" heading in English, Spanish, German or Danish is a ranking during the tournament; "3rd
+    GPT" is no number of rounds (its 'rd' once read as rounds: 3, and 4 points became an error)."""
+    rows = [["Open"], [title], [], ["Rk.", "SNo", "Name", "Pts."], [1, 1, "Smith, John", 2.5 if interim else 4],
+            [2, 2, "Nguyen, Anna", 2]]
+    issues = Issues()
+    ex = chessresults.read_export(write_book(tmp_path / "x.xlsx", {"Sheet1": rows}), "x.xlsx", issues)
+    assert ex.rounds == rounds and not issues.errors, [i.text() for i in issues]
+    assert [i.code for i in issues.warnings] == (["not-final"] if interim else [])
+
+
+def test_an_xml_file_that_is_no_rating_list_is_left_alone(tmp_path):
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": 2005}, tournaments={})
+    (folder / "notes.xml").write_text("<notes><note>bring clocks</note></notes>", encoding="utf-8")
+    (folder / "fide.xml").write_text("<playerslist><player><fideid>1</fideid></player></playerslist>",
+                                     encoding="utf-8")
+    season = compute(folder, use_cache=False).season
+    assert [i.file for i in season.issues if i.code == "not-read"] == ["fide.xml"]

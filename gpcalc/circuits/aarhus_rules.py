@@ -983,9 +983,9 @@ def next_season_groups(state: pd.DataFrame, born: pd.Series, next_table: pd.Data
                       "N with a placement prize resting on lots to be drawn: moves to age group if the lot "
                       "confirms it (Ruling)",
                       "stays in N", "N with a placement prize: moves to age group (Ruling)",
-                      "rule 1: 75 % or more in the last GPT, in A (the highest group): stays in A",
-                      "rule 1: promoted by the director's decision (Move) in the last GPT, in A (the highest group): "
-                      "stays in A",
+                      "rule 1: 75 % or more in the last GPT, already A (the highest group): stays in A",
+                      "rule 1: promoted by the director's decision (Move) in the last GPT, already A (the highest "
+                      "group): stays in A",
                       "rule 1: promoted in the last GPT, stays in the group promoted to",
                       "rule 2: relegated in the last GPT, moves one group up (relegation neutralised)"],
                      default="rule 3: placed by birth year")

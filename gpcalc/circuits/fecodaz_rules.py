@@ -49,7 +49,6 @@ _TITLE_ORDER = {t: i for i, t in enumerate(("GM", "WGM", "IM", "WIM", "FM", "WFM
 _NO_TITLE = {"", "-", "–", "NO", "NONE", "NINGUNO", "NINGUNA", "N/A", "NA", "SIN TITULO", "SIN TÍTULO"}
 
 
-
 def read_title(raw: Any) -> str | None:
     """One cell of the Title column → the player's highest canonical title, or None.
 

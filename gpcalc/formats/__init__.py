@@ -183,7 +183,14 @@ def _stray_rating_list(path: Path) -> bool:
         return False
     from .fide_list import detect_kind
 
-    return detect_kind(path) in ("txt", "xml")
+    kind = detect_kind(path)
+    if kind != "xml":
+        return kind == "txt"
+    try:  # (any XML starts with '<': a FIDE list's root is <playerslist>)
+        with open(path, "rb") as fh:
+            return b"playerslist" in fh.read(4096).lower()
+    except OSError:
+        return False
 
 
 def export_fallback(book: RawBook, issues: Issues, circuit) -> RawBook | None:

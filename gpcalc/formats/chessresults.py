@@ -142,15 +142,20 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
     if above:
         out.name = above[0]
     interim: str | None = None  # "Rank after Round 3": a ranking during the tournament, not its final one
+    heading = False  # the rounds come from the ranking's own heading ("… after 5 Rounds"), not any subtitle
     for text in above[1:]:
-        m = re.search(r"(\d+)\s*(?:rounds?|runden|rondas|runder|ronda|rd)", text, re.I)
-        after = re.search(r"(?:after|nach|tras|efter)\s+(?:the\s+)?(?:round|runde|ronda)\s+(\d+)", text, re.I)
-        if after and out.rounds is None:
-            out.rounds = int(after[1])
+        m = re.search(r"\b(\d+)\s*(?:rounds?|runden|rondas|runder|ronda)\b|\b(\d+)\s+rds?\b", text, re.I)
+        # "after Round 3", "tras la ronda 3", "nach der 3. Runde", "efter 3. runde" (but not "after 5 Rounds")
+        after = re.search(r"(?:after|nach|tras|efter)\s+(?:the\s+|la\s+|der\s+)?(?:(\d+)\.?\s*)?"
+                          r"(?:round|runde|ronda)\b\s*(\d+)?", text, re.I)
+        if after and (after[1] or after[2]) and out.rounds is None:
+            out.rounds, heading = int(after[2] or after[1]), True
             if not re.search(r"final|endstand|slutstilling|definitiv", text, re.I):
                 interim = text
         elif m and out.rounds is None:
-            out.rounds = int(m[1])
+            out.rounds = int(m[1] or m[2])
+            heading = bool(re.search(r"after|nach|tras|efter|rank|stand|clasif|stilling|tabelle|ranglist", text,
+                                     re.I))
         elif not re.search(r"rank|stand|clasif|stilling|tabelle|ranglist", text, re.I) and not out.section:
             out.section = text
     where = {"file": label, "sheet": sheet}
@@ -231,7 +236,7 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
                        "after that round", cell=f"A{_row_of(rows[:header_i], interim)}",
                        hint="if rounds were still to come, export the final "
                        "ranking (chess-results: 'Final ranking') once the tournament is over", **where)
-    if out.rounds and len(frame):
+    if heading and out.rounds and len(frame):
         over = frame[pd.to_numeric(frame["points"], errors="coerce") > out.rounds]
         for _, r in over.iterrows():
             issues.error("bad-value", f"Pts.: {r['name']} has {r['points']:g} points, more than the {out.rounds} "

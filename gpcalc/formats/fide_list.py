@@ -141,7 +141,8 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
                 rest = block[cut:]
                 if cut:
                     last = block[max(0, cut - 4096):cut]
-                lines = decode(block[:cut])[0].splitlines()
+                # (a DOS end-of-file mark, Ctrl-Z, after the last line is no line of the list)
+                lines = decode(block[:cut].rstrip(b"\x1a") if cut == len(block) else block[:cut])[0].splitlines()
                 n_lines += len(lines)
                 if ids is None:
                     rows.extend(map(getter, lines))
@@ -155,6 +156,7 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
         finally:
             if collecting:
                 gc.enable()
+    last = last.rstrip(b" \t\x1a")  # (blanks or a DOS end-of-file mark after the final newline: not a line)
     if last and not last.endswith((b"\n", b"\r")):
         tail = decode(last)[0].splitlines()[-1]
         need = layout["rating"][1] or len(header.rstrip())

@@ -26,8 +26,8 @@ from ..issues import Issues
 from ._text import decode, parse_birth, parse_date, parse_decimal
 
 # letters a Windows-1250 file's Polish, Czech, Slovak … names become when read as Windows-1252 (ł → ³, ą → ¹, ż → ¿,
-# Ł → £, Ą → ¥, ş → º, Ş → ª, ź → Ÿ), inside a word: no Western name has them there
-_CODE_PAGE = re.compile(r"(?<=[A-Za-z])[³¹¿£¥ºªŸ]|[³¹¿£¥ªŸ](?=[a-z])")
+# Ł → £, Ą → ¥, ź → Ÿ), inside a word: no Western name has them there (º and ª are Spanish: "Mª Carmen", "Nº")
+_CODE_PAGE = re.compile(r"(?<=[A-Za-z])[³¹¿£¥Ÿ]|[³¹¿£¥Ÿ](?=[a-z])")
 
 # Result codes (TRF16 "Explanation of the result"): points scored and whether a game was played over the board.
 WIN = {"1", "+", "W", "F", "U"}
@@ -63,6 +63,7 @@ class TrfTournament:
     type: str = ""
     rounds: int = 0
     round_dates: list[dt.date] = field(default_factory=list)
+    round_texts: list[str] = field(default_factory=list)  # the 132 line's dates as written
     scoring: str = ""
     encoding: str = "utf-8"
     players: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=PLAYER_COLUMNS))
@@ -101,7 +102,7 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
     t = TrfTournament(label=label, encoding=encoding)
     odd = _CODE_PAGE.search(text) if encoding != "utf-8" else None
     if odd:  # Polish, Czech … names written in Windows-1250 and read as Windows-1252: 'ł' shows as '³'
-        number = text.count("\n", 0, odd.start()) + 1
+        number = len(text[:odd.start()].splitlines()) or 1  # (as the reading loop numbers lines: CR, LF or CRLF)
         issues.warning("trf-encoding", f"the text has '{odd[0]}' in '{text[max(0, odd.start() - 12):odd.end() + 12].strip()}'"
                        ": the file looks written in another code page (Central European, Windows-1250) than the "
                        "Western one it is read in, so such names are misspelt",
@@ -136,12 +137,15 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
         elif code in HEADERS:
             t.lines[code] = number
             _header(t, code, line, issues, where)
+        elif code == "XXS":  # (bbpPairings / JaVaFo: the points of a win, draw … — another scoring, like 162)
+            t.scoring = t.scoring or line[4:].strip()
         elif code == "XXR":
             m = re.match(r"\s*(\d+)", line[3:])
             xxr = int(m[1]) if m else 0
         elif len(line) > 3 and code[:1].isdigit() and code[:3].isdigit():
             t.extra[code] = line[4:].strip()
         # anything else (### comments, national-rating lines, XXC/BBW/DAT… extensions) is ignored
+    t.round_dates = _round_dates(t.round_texts, t.start)
     if not rows:
         issues.error("trf-no-players", "the file holds no player records (lines starting with '001'), so it is "
                      "not a readable TRF tournament report", file=label, cell="line 1",
@@ -160,6 +164,7 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
                            file=label, sheet="001", cell=f"line {row['line']}")
     frame = pd.DataFrame(rows)
     missing_said = _check_count(t, frame, label, issues, rejected) or rejected > 0
+    _check_points(t, frame, label, issues)
     _check_rounds(frame, round_blocks, label, issues, missing_said)
     _fill_ranks(frame, label, issues)
     t.players = frame[PLAYER_COLUMNS].sort_values("rank", kind="stable").reset_index(drop=True)
@@ -176,17 +181,9 @@ def _header(t: TrfTournament, code: str, line: str, issues: Issues, where: dict)
                            hint="write it as 2024-08-01 or 2024/08/01", **where)
             day = None
         setattr(t, key, day)
-    elif key == "round_dates":
-        for piece in re.split(r"\s{2,}|\s(?=\d{2,4}[/.\-])", line[91:].strip() if len(line) > 91 else value):
-            m = re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", piece.strip())  # the TRF's own form: YY/MM/DD
-            try:
-                yy = 2000 + int(m[1]) if m else 0
-                yy -= 100 if yy > dt.date.today().year + 1 else 0  # ('98/03/01': 1998)
-                day = dt.date(yy, int(m[2]), int(m[3])) if m else parse_date(piece)
-            except ValueError:
-                day = parse_date(piece)
-            if isinstance(day, dt.date):
-                t.round_dates.append(day)
+    elif key == "round_dates":  # (read once the start date is known: _round_dates)
+        t.round_texts += [piece for piece in re.split(r"\s{2,}|\s(?=\d{2,4}[/.\-])",
+                                                      line[91:].strip() if len(line) > 91 else value) if piece]
     elif key == "rounds":
         m = re.match(r"\d+", value)
         t.rounds = int(m[0]) if m else 0
@@ -357,9 +354,8 @@ def _check_rounds(frame: pd.DataFrame, blocks: dict[int, list], label: str, issu
 def _check_count(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Issues, rejected: int = 0) -> bool:
     """The header's number of players (062) against the player records: fewer records means the file was cut
     short (an error: the missing players' places would go to others); more is a header not kept up to date (a
-    warning); `rejected` player records, each with an error of its own already, count as there. Points beyond one
-    per round (with the usual scoring: no 162 record) are an error. Returns whether players were said to be
-    missing."""
+    warning); `rejected` player records, each with an error of its own already, count as there. Returns whether
+    players were said to be missing."""
     missing = False
     m = re.match(r"\d+", t.extra.get("062", ""))
     if m and int(m[0]) != len(frame) + rejected:
@@ -369,11 +365,16 @@ def _check_count(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Issu
             missing = True
             issues.error("trf-player-count", text + ": players are missing — the file looks cut short",
                          hint="export the whole TRF again from the pairing program", file=label, sheet="062",
-                         cell="line " + str(_line_of(t, "062")))
+                         cell=f"line {t.lines.get('062', 1)}")
         else:
             issues.warning("trf-player-count", text + "; every player record is read",
                            hint="correct the 062 line (the number of players)", file=label, sheet="062",
-                           cell="line " + str(_line_of(t, "062")))
+                           cell=f"line {t.lines.get('062', 1)}")
+    return missing
+
+
+def _check_points(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Issues) -> None:
+    """Points beyond one per round, with the usual scoring (no 162 or XXS record), are an error."""
     if t.rounds and not t.scoring:
         over = frame[frame["points"] > t.rounds]
         for _, row in over.iterrows():
@@ -381,11 +382,34 @@ def _check_count(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Issu
                          f"in columns 81–84, more than the {t.rounds} rounds can give",
                          hint="write the player's points (one per win, ½ per draw)", file=label, sheet="001",
                          cell=f"line {row['line']}")
-    return missing
 
 
-def _line_of(t: TrfTournament, code: str) -> int:
-    return t.lines.get(code, 1)
+def _round_dates(texts: list[str], start: dt.date | None) -> list[dt.date]:
+    """The 132 line's round dates. The TRF writes YY/MM/DD, but some programs write DD/MM/YY: a two-digit-year
+    date is read whichever way (and century) puts it within 60 days from the start (042); a date no reading puts
+    there is left out — the end date is then the 052 line's, or said to be missing, never a date decades off."""
+    out: list[dt.date] = []
+    for piece in texts:
+        m = re.fullmatch(r"(\d{2})[/.\-](\d{2})[/.\-](\d{2})", piece.strip())
+        if m:
+            a, b, c = (int(x) for x in m.groups())
+            cands = [_date(century + y, mo, d) for y, mo, d in ((a, b, c), (c, b, a)) for century in (2000, 1900)]
+        else:
+            day = parse_date(piece)
+            cands = [day if isinstance(day, dt.date) else None]
+        cands = [d for d in cands if d is not None]
+        if start is not None:
+            cands = [d for d in cands if start <= d <= start + dt.timedelta(days=60)]
+        if cands:
+            out.append(cands[0])
+    return out
+
+
+def _date(y: int, m: int, d: int) -> dt.date | None:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        return None
 
 
 def _fill_ranks(frame: pd.DataFrame, label: str, issues: Issues) -> None:
