@@ -162,19 +162,17 @@ def _points_in_rank_order(frame, group, export, label: str, issues: Issues) -> b
     import pandas as pd
 
     pts = pd.to_numeric(frame["points"], errors="coerce").astype(float).to_numpy()
-    keys = group.to_numpy() if group is not None else np.zeros(len(frame))
-    seen: set = set()
-    for i in range(1, len(frame)):
-        j = i - 1
-        if keys[i] != keys[j] or keys[i] in seen or np.isnan(pts[i]) or np.isnan(pts[j]) or pts[i] <= pts[j]:
-            continue
-        seen.add(keys[i])
-        letter, row = export.columns.get("points", ""), frame["row"].iloc[i]
+    keys = pd.factorize(group.to_numpy() if group is not None else np.zeros(len(frame)))[0]
+    with np.errstate(invalid="ignore"):  # (a blank's NaN compares False: no error about it here)
+        up = np.flatnonzero((keys[1:] == keys[:-1]) & (pts[1:] > pts[:-1])) + 1
+    up = up[~pd.Series(keys[up]).duplicated().to_numpy()]  # the first such row of each group
+    letter = export.columns.get("points", "")
+    for i in up.tolist():
         issues.error("points-order", f"{frame['name'].iloc[i]} has {pts[i]:g} points, more than "
-                     f"{frame['name'].iloc[j]} listed above with {pts[j]:g}: a final ranking lists points best first",
-                     hint="export the final ranking again (sorted by rank), or correct the points",
-                     file=label, sheet=export.sheet, cell=f"{letter}{row}")
-    return not seen
+                     f"{frame['name'].iloc[i - 1]} listed above with {pts[i - 1]:g}: a final ranking lists points best "
+                     "first", hint="export the final ranking again (sorted by rank), or correct the points",
+                     file=label, sheet=export.sheet, cell=f"{letter}{frame['row'].iloc[i]}")
+    return not len(up)
 
 
 def _stray_rating_list(path: Path) -> bool:

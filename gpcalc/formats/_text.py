@@ -61,12 +61,15 @@ def parse_date(text: str) -> dt.date | None | str:
     return text
 
 
+_BIRTH = re.compile(r"(\d{4})(?:[/.\-](\d{1,2})[/.\-](\d{1,2}))?")
+
+
 def parse_birth(text: str) -> tuple[int | None, dt.date | None]:
     """A TRF birth field: 1990/01/01, 1990/00/00, 1990, 01.01.1990 or blank → (year, date)."""
     text = text.strip()
     if not text:
         return None, None
-    m = re.fullmatch(r"(\d{4})(?:[/.\-](\d{1,2})[/.\-](\d{1,2}))?", text)
+    m = _BIRTH.fullmatch(text)
     if m:
         year = int(m[1])
         if year == 0:
@@ -78,6 +81,17 @@ def parse_birth(text: str) -> tuple[int | None, dt.date | None]:
     if isinstance(day, dt.date):
         return day.year, day
     return None, None
+
+
+def birth_unread(text: str) -> bool:
+    """Whether parse_birth leaves something of a filled birth field unread: no year at all, or a day and month
+    (not 00/00) that make no date ('1980/13/45')."""
+    text = text.strip()
+    if not text or set(text) <= set("0/.- "):
+        return False
+    year, born = parse_birth(text)
+    m = _BIRTH.fullmatch(text)
+    return year is None or (m is not None and bool(m[2]) and int(m[2]) > 0 and int(m[3]) > 0 and born is None)
 
 
 def parse_decimal(text: str) -> float | None:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..issues import Issues
-from ._text import decode, parse_birth, parse_date, parse_decimal
+from ._text import _safe_date, birth_unread, decode, parse_birth, parse_date, parse_decimal
 
 # letters a Windows-1250 file's Polish, Czech, Slovak … names become when read as Windows-1252 (ł → ³, ą → ¹, ż → ¿,
 # Ł → £, Ą → ¥, ź → Ÿ), inside a word: no Western name has them there (º and ª are Spanish: "Mª Carmen", "Nº")
@@ -253,9 +253,7 @@ def _player(line: str, number: int, issues: Issues, where: dict) -> dict | None:
         fide_id = ""
     born_raw = _field(line, 70, 79)
     year, born = parse_birth(born_raw)
-    full = re.fullmatch(r"(\d{4})[/.\-](\d{1,2})[/.\-](\d{1,2})", born_raw)
-    if born_raw and not set(born_raw) <= set("0/.- ") and (
-            year is None or (full is not None and int(full[2]) and int(full[3]) and born is None)):
+    if birth_unread(born_raw):
         issues.warning("trf-bad-born", f"player {start} ({name}): birth date '{born_raw}' (columns 70–79) is not a "
                        "date; read as " + (f"the year {year}" if year else "no birth date"),
                        hint="write it as YYYY/MM/DD (1990/05/01), or the year alone (1990/00/00)", **where)
@@ -393,7 +391,7 @@ def _round_dates(texts: list[str], start: dt.date | None) -> list[dt.date]:
         m = re.fullmatch(r"(\d{2})[/.\-](\d{2})[/.\-](\d{2})", piece.strip())
         if m:
             a, b, c = (int(x) for x in m.groups())
-            cands = [_date(century + y, mo, d) for y, mo, d in ((a, b, c), (c, b, a)) for century in (2000, 1900)]
+            cands = [_safe_date(century + y, mo, d) for y, mo, d in ((a, b, c), (c, b, a)) for century in (2000, 1900)]
         else:
             day = parse_date(piece)
             cands = [day if isinstance(day, dt.date) else None]
@@ -403,13 +401,6 @@ def _round_dates(texts: list[str], start: dt.date | None) -> list[dt.date]:
         if cands:
             out.append(cands[0])
     return out
-
-
-def _date(y: int, m: int, d: int) -> dt.date | None:
-    try:
-        return dt.date(y, m, d)
-    except ValueError:
-        return None
 
 
 def _fill_ranks(frame: pd.DataFrame, label: str, issues: Issues) -> None:
