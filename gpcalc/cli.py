@@ -228,13 +228,15 @@ def import_(file: Path, circuit: str, output: Path | None) -> None:
     if path.exists():
         raise click.UsageError(f"{path} already exists; choose another name with -o")
     issues = Issues()
-    written = import_file(file, _circuit(circuit), path, issues)
+    to_complete: list[str] = []
+    written = import_file(file, _circuit(circuit), path, issues, to_complete)
     if issues.errors or issues.warnings:
         _print_issues(issues, stream=sys.stderr)
     if written is None:
         click.echo(f"\n{_counts(issues)}: nothing was written.", err=True)
         sys.exit(EXIT_INPUT)
-    click.echo(f"wrote {written} — complete its Tournament sheet, then put it in the season folder")
+    todo = f"fill in {', '.join(to_complete)} and check the rest" if to_complete else "check it"
+    click.echo(f"wrote {written} — {todo} in Excel, then put it in the season folder")
 
 
 @main.command()

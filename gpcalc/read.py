@@ -51,6 +51,8 @@ class RawBook:
     # for a book made from another file (a TRF, a chess-results export): (sheet, cell) → the (file, sheet, cell)
     # an issue should name (Issues.relocate)
     locate: Callable[[str, str], tuple[str, str, str]] | None = None
+    # for such a book: the settings the file itself gives (name, start, end, rounds), whatever a sidecar says
+    own: dict[str, Any] = field(default_factory=dict)
 
     def find(self, spec: SheetSpec) -> RawSheet | None:
         wanted = spec.names()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -265,6 +266,10 @@ def trf_book(path: Path, label: str, issues: Issues, circuit, side: Path | None 
     }
     end = t.end or (max(t.round_dates) if t.round_dates else None)
     header = {"name": t.name, "start": t.start, "end": end or t.start, "date": t.start, "rounds": t.rounds or None}
+    # the TRF line each setting comes from (so that a problem with it names that line)
+    header["_lines"] = {k: t.lines[code] for k, code in (("name", "012"), ("start", "042"), ("date", "042"),
+                                                          ("end", "052" if t.end else "132"), ("rounds", "142"))
+                        if code in t.lines}
     if end is None and t.start is not None:  # (no 052 line, no round dates: said where it is used, not guessed)
         header["_end_note"] = ("trf-no-end-date", "the file gives no end date (no 052 line, no round dates in a 132 "
                                f"line): the tournament is taken to end on its start date, {t.start.isoformat()}",
@@ -303,6 +308,8 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     from_side = 0  # the Tournament rows that are the sidecar's own (the rest come from the file itself)
     only_group = None  # the sidecar's Groups sheet's one group: every player of a TRF (one TRF, one group)
     side_sheets: set[str] = set()
+    side_tsheet = ""  # the sidecar's own name for its Tournament sheet ("Turnering")
+    rounds_at: tuple[str, int] | None = None  # (Groups sheet, row) whose blank Rounds took the file's rounds
     if side is not None:
         side_book = read_book(side, _side_label(label, side) if side != path else label, issues)
         if side_book is None:
@@ -310,6 +317,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         found = side_book.find(tspec)
         if found is not None:
             tournament_rows = [list(r) for r in found.rows] or tournament_rows
+            side_tsheet = found.name
             from_side = len(found.rows)
         elif require_settings:
             issues.error("no-tournament-sheet", "this chess-results export has no Tournament sheet, so its "
@@ -324,13 +332,22 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
                 side_sheets.add(sh.name)
                 if spec.name == "Groups":
                     only_group = _only_group(sh, spec)
+                    if only_group is not None and header.get("rounds"):  # (its Rounds left blank: the file's)
+                        filled_sheet, rounds_row = _fill_rounds(sh, spec, header["rounds"])
+                        if rounds_row:
+                            sheets[sh.name] = filled_sheet
+                            rounds_at = (sh.name, rounds_row)
     # the file's own value fills a setting the sidecar leaves blank — in the sidecar's row, when it has one
     # (the template's Tournament sheet copied with Name, Start and End left empty)
     filled = {header_key(r[0]) for r in tournament_rows if r and len(r) > 1 and clean_text(r[1]) != ""}
     blank_at = {header_key(r[0]): i for i, r in enumerate(tournament_rows) if r and header_key(r[0]) not in filled}
+    file_lines = header.get("_lines", {})
+    from_file: dict[int, str] = {}  # Tournament row (1-based) → "line N" of the file its value was taken from
     for f in tspec.fields:
         value = header.get(f.key)
         if value in (None, "") or any(n in filled for n in f.names()):
+            if value not in (None, "") and export is None:
+                _sidecar_differs(f, value, tournament_rows, file_lines.get(f.key), label, side, side_tsheet, issues)
             continue
         if f.key == "end" and "_end_note" in header:  # the TRF's start stands in for its missing end
             code, text, hint, where = header["_end_note"]
@@ -338,9 +355,11 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         at = next((blank_at[n] for n in f.names() if n in blank_at), None)
         if at is None:
             tournament_rows.append([f.name, value])
+            at = len(tournament_rows) - 1
         else:
             row = tournament_rows[at]
             tournament_rows[at] = [row[0], value, *row[2:]]
+        from_file[at + 1] = f"line {file_lines[f.key]}" if f.key in file_lines else ""
     sheets["Tournament"] = RawSheet("Tournament", tournament_rows)
 
     frame = pd.DataFrame(players)
@@ -363,8 +382,10 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
             any(f.key == "group" for f in circuit.results_spec().fields):
         values["group"] = [only_group] * len(frame)
     sheets["Results"] = _results_sheet(circuit, values, export)
+    own = {k: v for k, v in header.items() if not k.startswith("_") and v not in (None, "")
+           and not (k == "end" and "_end_note" in header)}  # (a start standing in for a missing end is no end)
     if export is not None:  # the export's cells are where they were, on its own sheet (_results_sheet)
-        return RawBook(path, label, sheets)
+        return RawBook(path, label, sheets, own=own)
     # a TRF: a player's cell is their line; the sidecar's cells are the sidecar's
     lines = list(frame["line"]) if "line" in frame else []
     side_name = _side_label(label, side) if side is not None else label
@@ -373,12 +394,40 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         row = int(m.group(1)) if (m := re.fullmatch(r"[A-Z]+(\d+)", cell or "")) else 0
         if sheet == "Results":
             return (label, "", f"line {lines[row - 2]}") if 2 <= row < len(lines) + 2 else (label, "", "")
-        if sheet == "Tournament":
-            return (side_name, sheet, cell) if 1 <= row <= from_side else (label, "", "")
+        if sheet == "Tournament":  # (a value taken from the TRF is named by its line there)
+            return (side_name, sheet, cell) if 1 <= row <= from_side and row not in from_file else \
+                (label, "", from_file.get(row, ""))
+        if rounds_at == (sheet, row):
+            return label, "", f"line {file_lines['rounds']}" if "rounds" in file_lines else ""
         if sheet in side_sheets:
             return side_name, sheet, cell
         return label, sheet, cell
-    return RawBook(path, label, sheets, locate=locate)
+    return RawBook(path, label, sheets, locate=locate, own=own)
+
+
+def _sidecar_differs(f, value: Any, rows: list[list[Any]], line: int | None, label: str, side: Path | None,
+                     sheet: str, issues: Issues) -> None:
+    """A sidecar setting that contradicts the TRF's own (Start 9 March beside a TRF whose 042 line says 1 March):
+    the sidecar's is used, as the README says, but one of the two is a typo — said, never silently chosen."""
+    if f.key not in ("start", "end", "date", "rounds") or side is None:
+        return
+    from ..parse import BadValue, read_count, read_date
+
+    at = next((i for i, r in enumerate(rows) if r and header_key(r[0]) in f.names() and len(r) > 1), None)
+    if at is None or not sheet:
+        return
+    try:
+        mine = read_count(rows[at][1]) if f.key == "rounds" else read_date(rows[at][1])
+    except BadValue:
+        return  # (its own error is said where the setting is read)
+    if mine is None or mine == value:
+        return
+    mine_text, file_text = (v.isoformat() if isinstance(v, dt.date) else str(v) for v in (mine, value))
+    where = f" (line {line})" if line else ""
+    issues.warning("sidecar-differs", f"{f.name} is {mine_text} here but {file_text} in {label}{where}; the "
+                   f"value here is used", file=_side_label(label, side), sheet=sheet,
+                   cell=f"B{at + 1}", hint=f"correct whichever is wrong (or leave {f.name} blank here to take the "
+                   "TRF's)")
 
 
 def _side_label(label: str, side: Path) -> str:
@@ -397,6 +446,25 @@ def _only_group(sheet: RawSheet, spec) -> Any:
     at = next((j for j, k in enumerate(keys) if field is not None and k in field.names()), None)
     value = rows[1][at] if at is not None and at < len(rows[1]) else None
     return value if clean_text(value) else None
+
+
+def _fill_rounds(sheet: RawSheet, spec, rounds: int) -> tuple[RawSheet, int]:
+    """A one-group Groups sheet whose Rounds is blank, with the file's rounds there (a copy), and the Excel row
+    filled (0 when its Rounds is filled or it has no Rounds column: the sheet itself is then kept)."""
+    at = [i for i, r in enumerate(sheet.rows) if any(clean_text(v) for v in r)]
+    field = next((f for f in spec.fields if f.key == "rounds"), None)
+    keys = [header_key(v) for v in sheet.rows[at[0]]]
+    j = next((j for j, k in enumerate(keys) if field is not None and k in field.names()), None)
+    if j is None:
+        return sheet, 0
+    row = list(sheet.rows[at[1]])
+    if j < len(row) and clean_text(row[j]):
+        return sheet, 0
+    row += [None] * (j + 1 - len(row))
+    row[j] = rounds
+    rows = [list(r) for r in sheet.rows]
+    rows[at[1]] = row
+    return dc_replace(sheet, rows=rows), at[1] + 1
 
 
 def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:
@@ -449,7 +517,8 @@ def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
     origin = {"place": "rank", "name": "name", "id": "fide_id", "sex": "sex", "born": "born", "title": "title",
               "fide_rating": "rating", "national_rating": "national_rating", "score": "points", "points": "points",
               "games": "games", "club": "club", "state": "fed", "group": "group"}
-    width = max([column_index_from_string(v) for v in export.columns.values()] or [0])
+    # (a column the export lacks goes right of its last labelled column, never onto a tiebreak column)
+    width = max([column_index_from_string(v) for v in export.columns.values()] + [export.width])
     position: dict[str, int] = {}
     for f in fields:
         letter = export.columns.get(origin.get(f.key, ""))
@@ -475,10 +544,12 @@ def _results_sheet(circuit, values: dict[str, list[Any]], export) -> RawSheet:
 # ------------------------------------------------------------------------------------------ import
 
 
-def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -> Path | None:
+def import_file(path: Path | str, circuit, output: Path | str, issues: Issues,
+                to_complete: list[str] | None = None) -> Path | None:
     """``gpcalc import``: any supported file → a filled organiser template (Tournament + Results filled in from
-    the file, the rest for the organiser to complete). Returns None (with errors) when the file is unreadable or
-    has errors: then nothing is written."""
+    the file, the rest for the organiser to complete: the required settings left blank are added to
+    `to_complete`, as "Kind (Tournament!B4)"). Returns None (with errors) when the file is unreadable or has
+    errors: then nothing is written."""
     import os
     import tempfile
 
@@ -490,9 +561,20 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
     path, output = Path(path), Path(output)
     label = path.name
     if path.suffix.casefold() in TRF_SUFFIXES and looks_like_trf(path):
-        book = trf_book(path, label, issues, circuit)
+        read = Issues()
+        book = trf_book(path, label, read, circuit)
+        # (no end date in the TRF: End is left blank for the organiser — to_complete — not the start put there)
+        issues.extend([i for i in read if i.code != "trf-no-end-date"])
     elif path.suffix.casefold() in SIDE_SUFFIXES:
         book = export_book(path, label, issues, circuit, require_settings=False)
+    elif path.suffix.casefold() in (".xls", ".xlsb", ".ods", ".numbers", ".xltx", ".xltm", ".xlt"):
+        from ..read import read_book
+
+        said = Issues()  # the season reader's own message on the format, and how to convert it (an error here)
+        read_book(path, label, said)
+        for i in said:
+            issues.error(i.code, i.message, file=label, hint=i.hint)
+        return None
     else:
         issues.error("unknown-format", "this is neither a TRF tournament report nor a chess-results/"
                      "Swiss-Manager ranking export (.xlsx)", file=label,
@@ -506,6 +588,7 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
         raise OSError(exc.errno, exc.strerror, str(output)) from exc
     os.close(fd)
     tmp = Path(tmp_name)
+    to_complete = [] if to_complete is None else to_complete
     try:
         write_template(circuit, tmp)
         wb = load_workbook(tmp)
@@ -517,16 +600,28 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
             if f is not None and len(row) > 1 and not _blank(row[1]) and clean_text(row[1]):
                 given[f.key] = row[1]
         ws = wb["Tournament"]
+        if "end" not in book.own:
+            given.pop("end", None)
         for r in range(2, ws.max_row + 1):
             f = lookup.get(header_key(ws.cell(r, 1).value))
             if f is not None and f.key in given:
                 _put(ws.cell(r, 2), given[f.key])
+            elif f is not None and f.required:
+                to_complete.append(f"{f.name} (Tournament!B{r})")
         results = book.sheets["Results"].rows
         head_i = next(i for i, r in enumerate(results) if any(clean_text(v) for v in r))
         src_cols = {header_key(v): j for j, v in enumerate(results[head_i]) if clean_text(v)}
         ws = wb["Results"]
+        rspec = {header_key(f.name): f for f in circuit.results_spec().fields}
+        n_rows = sum(1 for r in results[head_i + 1:] if any(clean_text(v) for v in r))
         for j in range(1, ws.max_column + 1):
             src = src_cols.get(header_key(ws.cell(1, j).value))
+            f = rspec.get(header_key(ws.cell(1, j).value))
+            column = [row[src] if src is not None and src < len(row) else None for row in results[head_i + 1:]]
+            if n_rows and f is not None and (f.required or f.key == "group") and all(_blank(v) for v in column):
+                # (Aarhus: the group each player played — a TRF does not say it)
+                letter = ws.cell(1, j).column_letter
+                to_complete.append(f"{f.name} (Results!{letter}2:{letter}{n_rows + 1})")
             if src is None:
                 continue
             out_r = 2
@@ -537,20 +632,35 @@ def import_file(path: Path | str, circuit, output: Path | str, issues: Issues) -
                 if not _blank(value):
                     _put(ws.cell(out_r, j), value)
                 out_r += 1
+        for spec in circuit.tournament_sheets:  # (Aarhus Groups: the file's groups, each with the file's rounds)
+            if spec.name == "Groups" and book.find(spec) is None and spec.name in wb.sheetnames:
+                groups = list(dict.fromkeys(clean_text(g) for g in _column(results, head_i, spec.fields[0])
+                                            if clean_text(g))) or [None]
+                book.sheets[spec.name] = RawSheet(spec.name, [[f.name for f in spec.fields],
+                                                              *[[g, book.own.get("rounds")] for g in groups]])
         for name, sheet in book.sheets.items():
             if name in ("Tournament", "Results") or name not in wb.sheetnames:
                 continue
             ws = wb[name]
+            spec = next((sp for sp in circuit.tournament_sheets if sp.name == name), None)
             for i, row in enumerate(sheet.rows[1:], start=2):
                 for j, v in enumerate(row, start=1):
                     if not _blank(v):
                         _put(ws.cell(i, j), v)
+                    elif spec is not None and j <= len(spec.fields) and spec.fields[j - 1].required:
+                        to_complete.append(f"{spec.fields[j - 1].name} ({name}!{ws.cell(i, j).coordinate})")
         wb.save(tmp)
         os.replace(tmp, output)
     finally:
         if tmp.exists():
             tmp.unlink()
     return output
+
+
+def _column(rows: list[list[Any]], head_i: int, f) -> list[Any]:
+    """The values under the header of field `f` (any of its names) in a sheet's rows."""
+    j = next((j for j, v in enumerate(rows[head_i]) if header_key(v) in f.names()), None)
+    return [] if j is None else [r[j] if j < len(r) else None for r in rows[head_i + 1:]]
 
 
 def _put(cell, value: Any) -> None:

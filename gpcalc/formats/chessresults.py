@@ -61,6 +61,7 @@ class RankingExport:
     rounds: int | None = None
     header_row: int = 0  # Excel row number
     columns: dict[str, str] = field(default_factory=dict)  # key → column letter
+    width: int = 0  # the header row's columns (to its last label: tiebreaks, columns gpcalc does not read)
     tiebreaks: list[str] = field(default_factory=list)
     players: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=PLAYER_COLUMNS))
 
@@ -101,7 +102,8 @@ def looks_like_ranking(rows: list[list[Any]]) -> bool:
 
 
 def read_export(path: Path | str, label: str, issues: Issues) -> RankingExport | None:
-    """Read the first sheet that has a ranking header; None (with an error) when none has."""
+    """Read the first sheet that has a ranking header (a later one is warned as not read); None (with an error)
+    when none has."""
     try:
         from ..read import open_calamine
 
@@ -116,9 +118,17 @@ def read_export(path: Path | str, label: str, issues: Issues) -> RankingExport |
 
 
 def parse_export(sheets: list[tuple[str, list[list[Any]]]], label: str, issues: Issues) -> RankingExport | None:
-    for name, rows in sheets:
+    for k, (name, rows) in enumerate(sheets):
         header = find_header(rows)
         if header is not None:
+            # one export is one ranking: a workbook with a sheet per section would otherwise lose all but the
+            # first silently
+            for other, other_rows in sheets[k + 1:]:
+                if find_header(other_rows) is not None:
+                    issues.warning("another-ranking-sheet", f"the sheet '{other}' is a second ranking; gpcalc "
+                                   f"reads only '{name}', so its players are not counted", file=label, sheet=other,
+                                   cell="A1", hint="save each section's ranking as its own workbook (each with "
+                                   "its own Tournament sheet), or delete the extra sheet")
             return _parse_sheet(name, rows, header, label, issues)
     issues.error("no-ranking-header", "no sheet has a ranking header row (a row naming 'Name' and 'Rk.' or "
                  "'Pts.') within its first rows", file=label, sheet=sheets[0][0] if sheets else "", cell="A1",
@@ -137,6 +147,7 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
         cols["title"] = name_j - 1  # the unlabelled title column before Name
     out = RankingExport(label, sheet, header_row=header_i + 1)
     out.columns = {k: col_letter(j) for k, j in cols.items()}
+    out.width = max((j + 1 for j, v in enumerate(header) if clean_text(v)), default=0)
     out.tiebreaks = [clean_text(v) for v in header if _TIEBREAK.match(_key(v))]
     above = [clean_text(c) for r in rows[:header_i] for c in r if clean_text(c)]
     if above:
