@@ -53,6 +53,7 @@ class RawBook:
     locate: Callable[[str, str], tuple[str, str, str]] | None = None
     # for such a book: the settings the file itself gives (name, start, end, rounds), whatever a sidecar says
     own: dict[str, Any] = field(default_factory=dict)
+    foreign: bool = False  # made from a TRF or an export (its Results columns are the file's, not typed)
 
     def find(self, spec: SheetSpec) -> RawSheet | None:
         wanted = spec.names()

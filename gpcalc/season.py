@@ -722,7 +722,7 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
     before = len(issues.errors)
     # (the settings' own problems are said only once the workbook is known to be of this circuit: another
     # circuit's workbook lacks this one's settings, and one message about the circuit is the fix)
-    said = Issues()
+    said = Issues(places=issues.places)  # (placed as the book's own issues are: a sidecar's cell is the sidecar's)
     settings = read_settings(tsheet, tspec, book.label, said)
     declared = clean_text(settings.get("circuit")).casefold()
     if declared and declared != circuit.name and declared not in circuits.NAMES:  # (a typo or a made-up name)
@@ -751,9 +751,16 @@ def _read_tournament(season: Season, book: RawBook, tours: list, result_frames: 
                                ("league", "League", "the ligas (Art. 5 d) and the closed-tournament visitors "
                                                     "(Art. 2 q)"),
                                ("club", "Club", "the club standings (§1 stk. 7)")):
-        if key in ("state", "league", "club") and getattr(book, "foreign", False):
+        if key in ("state", "league", "club") and book.foreign:
             continue  # (an export or a TRF has no such column to add: the register gives them, see README)
-        if key in keys and key not in table.letters and key not in table.meant and len(table.frame):
+        if book.foreign and key in keys and len(table.frame) and key in table.frame and \
+                table.frame[key].isna().all():  # (a TRF or an export that gives no player's sex or birth date)
+            what = {"born": "birth date"}.get(key, name.lower())
+            issues.warning("no-column", f"the file gives no player's {what}: {decides} count its players only "
+                           f"where the Players register gives their {what}", file=book.label,
+                           hint=f"fill in {name} in season.xlsx's Players register, or export the file again "
+                           "with it")
+        elif key in keys and key not in table.letters and key not in table.meant and len(table.frame):
             issues.warning("no-column", f"the Results sheet has no {name} column: {decides} count its players "
                            f"only where the Players register gives their {name.lower()}", file=book.label,
                            sheet=rsheet.name, hint=f"add a column headed '{name}' and fill it in")

@@ -171,3 +171,102 @@ def test_import_of_a_spreadsheet_gpcalc_does_not_read_says_how_to_convert_it(tmp
         res = CliRunner().invoke(main, ["import", str(tmp_path / name), "-c", "acf", "-o", str(tmp_path / "o.xlsx")])
         assert res.exit_code == 1 and f"[{code}]" in res.output and "save it as" in res.output, res.output
         assert not (tmp_path / "o.xlsx").exists()
+
+
+def test_a_sidecar_whose_results_sheet_has_only_numbered_places_does_not_replace_its_trf(tmp_path):
+    """README: "a completed workbook beside its TRF is read instead of the TRF". A sidecar made from the template
+    whose Results sheet has its places numbered down the side (1, 2, 3 … — no names) counted as completed: the
+    TRF was set aside and every numbered row was an error. A Results sheet counts as filled when a row has a
+    name; the TRF is then read with the sidecar's settings."""
+    import datetime as dt
+
+    from gpcalc.pipeline import compute
+    from tests.builders import make_season
+    from tests.test_formats_audit3 import HEADER, PLAYERS
+
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2024"}, tournaments={})
+    (folder / "open.trf").write_text("\n".join([*HEADER, *PLAYERS]) + "\n")
+    settings = {"State": "ACT", "Capital city": "Yes", "Prize money": 1600, "Registered": dt.date(2023, 12, 1),
+                "Reported": dt.date(2024, 3, 15)}
+    places = [["Section", "Place", "Name", "ID"], *[[None, n, None, None] for n in range(1, 9)]]
+    write_book(folder / "open.xlsx", {"Tournament": settings, "Results": places})
+    result = compute(folder, use_cache=False)
+    assert not result.issues.errors and "trf-superseded" not in [i.code for i in result.issues], \
+        [i.text() for i in result.issues]
+    assert sorted(result.season.results["name"]) == ["Brown, Sam", "Lee, Chris", "Nguyen, Anna", "Smith, John"]
+    # one name in it: a workbook being completed by hand, read instead of the TRF (as before)
+    places[1][2] = "Smith, John"
+    write_book(folder / "open.xlsx", {"Tournament": settings, "Results": places})
+    assert "trf-superseded" in [i.code for i in compute(folder, use_cache=False).issues]
+
+
+def test_a_trf_that_gives_no_players_sex_or_birth_date_is_said(tmp_path):
+    """README "What bad input gets": a Results sheet without a Sex or Born column is the `no-column` warning, as the
+    Women's and Junior divisions (ACF cl. 8(e), 8(d)) then count only players the register knows. A TRF whose sex
+    and birth-date fields are blank for every player (many pairing programs leave them so) had the same effect
+    without a word — the check looked for a missing column, and a TRF's columns are always there."""
+    import datetime as dt
+
+    from gpcalc.pipeline import compute
+    from tests.builders import make_season
+    from tests.test_formats import player_line
+    from tests.test_formats_audit3 import HEADER, PLAYERS
+
+    settings = {"State": "ACT", "Capital city": "Yes", "Prize money": 1600, "Registered": dt.date(2023, 12, 1),
+                "Reported": dt.date(2024, 3, 15)}
+
+    def said(players: list[str], name: str) -> list[tuple]:
+        folder = make_season(tmp_path / name, {"Circuit": "acf", "Season": "2024"}, tournaments={})
+        (folder / "open.trf").write_text("\n".join([*HEADER, *players]) + "\n")
+        write_book(folder / "open.xlsx", {"Tournament": settings})
+        issues = compute(folder, use_cache=False).season.issues
+        return [(i.file, i.message.split(":")[0]) for i in issues if i.code == "no-column"]
+
+    assert said(PLAYERS, "some-sex") == [("open.trf", "the file gives no player's birth date")]
+    no_sex = [player_line(1, "Smith, John", sex=" ", born="1990/01/01", rating=2450, fide_id=3200001,
+                          points="2.5", rank=1, rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")]),
+              *[p[:9] + " " + p[10:] for p in PLAYERS[1:]]]  # (column 10, sex, blank)
+    assert said(no_sex, "no-sex") == [("open.trf", "the file gives no player's sex")]
+
+
+def test_a_sidecar_settings_error_names_the_sidecar_not_the_trf(tmp_path):
+    """README "Where problems are named": "one in the sidecar's settings names the sidecar". A wrong State or a
+    Prize money of 'lots' in open.xlsx beside open.trf was named "open.trf Tournament!B2" — a file with no such
+    sheet. Now open.xlsx."""
+    import datetime as dt
+
+    from gpcalc.pipeline import compute
+
+    folder = _trf_season(tmp_path, {"State": "ACTT", "Prize money": "lots", "Registered": dt.date(2023, 12, 1)})
+    issues = compute(folder, use_cache=False).season.issues
+    bad = sorted((i.file, i.sheet, i.message.split(":")[0]) for i in issues if i.code == "bad-value")
+    assert bad == [("open.xlsx", "Tournament", "Prize money"), ("open.xlsx", "Tournament", "State")], \
+        [i.text() for i in issues]
+
+
+def test_a_sidecar_named_in_another_case_is_its_trfs_sidecar(tmp_path):
+    """README: the sidecar is "a workbook with the same name beside it". `open.trf` beside `Open.xlsx` — the same
+    name to an organiser on Windows, where case does not matter — gave `trf-no-sidecar` for the TRF and a missing
+    Results sheet for the workbook, with no word that one was meant for the other. Now the names match in any case."""
+    import datetime as dt
+
+    from gpcalc.pipeline import compute
+
+    folder = _trf_season(tmp_path, {"Start": dt.date(2024, 3, 1)})
+    (folder / "open.xlsx").rename(folder / "Open.xlsx")
+    result = compute(folder, use_cache=False)
+    assert not result.issues.errors, [i.text() for i in result.issues]
+    assert sorted(result.season.results["name"]) == ["Brown, Sam", "Lee, Chris", "Nguyen, Anna", "Smith, John"]
+
+
+def test_a_second_ranking_stacked_below_the_first_is_said_not_read(tmp_path):
+    """README: one export is one ranking. Two sections exported onto one sheet, the second below the first with its
+    own title and header rows, gave "Pts.: 'Pts.' is not a number" at the repeated header and read the second
+    section's players as further places of the first. Now the repeated header ends the ranking, with a warning."""
+    rows = [*_ranking("Open", ["Smith, John", "Nguyen, Anna"]), [], ["U1600"],
+            ["Rk.", "SNo", "Name", "Pts."], [1, 1, "Brown, Sam", 4], [2, 2, "Lee, Chris", 3]]
+    issues = Issues()
+    ex = chessresults.read_export(write_book(tmp_path / "x.xlsx", {"Sheet1": rows}), "x.xlsx", issues)
+    assert list(ex.players["name"]) == ["Smith, John", "Nguyen, Anna"]
+    assert [(i.severity, i.code, i.cell) for i in issues] == [("warning", "another-ranking", "C9")], \
+        [i.text() for i in issues]

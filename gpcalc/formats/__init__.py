@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..issues import Issues
 from ..parse import clean_text, header_key
 from ..read import RawBook, RawSheet
+from ..spec import NAME
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -75,18 +76,19 @@ def forget_listings() -> None:
 
 
 def _same_stem(path: Path) -> list[Path]:
-    """The files beside `path` with the same stem (sorted), from one listing per folder per season read — a
-    season of a thousand workbooks would otherwise list each folder once per workbook."""
+    """The files beside `path` with the same stem in any case (sorted: `Open.xlsx` is the sidecar of `open.trf`,
+    as on Windows, where organisers name them), from one listing per folder per season read — a season of a
+    thousand workbooks would otherwise list each folder once per workbook."""
     key = str(path.parent)
     if key not in _DIRS:
         index: dict[str, list[Path]] = {}
         try:
             for p in sorted(path.parent.iterdir()):
-                index.setdefault(p.stem, []).append(p)
+                index.setdefault(p.stem.casefold(), []).append(p)
         except OSError:
             pass
         _DIRS[key] = index
-    return _DIRS[key].get(path.stem, [])
+    return _DIRS[key].get(path.stem.casefold(), [])
 
 
 def _sidecar(path: Path) -> Path | None:
@@ -110,8 +112,14 @@ def _has_filled_results(path: Path) -> bool:
         book = open_calamine(path)
         for name in book.sheet_names:
             if header_key(name) in _RESULTS_NAMES:
-                rows = book.get_sheet_by_name(name).to_python()
-                return sum(1 for r in rows[1:] if any(clean_text(v) for v in r)) > 0
+                rows = [r for r in book.get_sheet_by_name(name).to_python() if any(clean_text(v) for v in r)]
+                if not rows:
+                    return False
+                names = [j for j, v in enumerate(rows[0]) if header_key(v) in NAME.names()]
+                if names:  # (a template's Results with its places numbered down the side holds no results yet)
+                    j = names[0]
+                    return any(j < len(r) and clean_text(r[j]) for r in rows[1:])
+                return len(rows) > 1
     except Exception:
         return False
     return False
@@ -385,7 +393,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     own = {k: v for k, v in header.items() if not k.startswith("_") and v not in (None, "")
            and not (k == "end" and "_end_note" in header)}  # (a start standing in for a missing end is no end)
     if export is not None:  # the export's cells are where they were, on its own sheet (_results_sheet)
-        return RawBook(path, label, sheets, own=own)
+        return RawBook(path, label, sheets, own=own, foreign=True)
     # a TRF: a player's cell is their line; the sidecar's cells are the sidecar's
     lines = list(frame["line"]) if "line" in frame else []
     side_name = _side_label(label, side) if side is not None else label
@@ -402,7 +410,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         if sheet in side_sheets:
             return side_name, sheet, cell
         return label, sheet, cell
-    return RawBook(path, label, sheets, locate=locate, own=own)
+    return RawBook(path, label, sheets, locate=locate, own=own, foreign=True)
 
 
 def _sidecar_differs(f, value: Any, rows: list[list[Any]], line: int | None, label: str, side: Path | None,

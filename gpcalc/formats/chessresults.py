@@ -190,6 +190,13 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
                              hint="write the player's name (or export the ranking again)", **where)
             continue
         excel_row = i + 1
+        if _key(name) == _key(header[name_j]) and len(header_columns(row)) >= 2:
+            # the header again: a second ranking (the next section) stacked below the first on this sheet
+            issues.warning("another-ranking", f"row {excel_row} repeats the ranking's header: the rows from here "
+                           f"on are a second ranking, which gpcalc does not read, so its players are not counted",
+                           cell=f"{out.columns['name']}{excel_row}", hint="save each section's ranking as its own "
+                           "workbook (each with its own Tournament sheet), or delete the rows below", **where)
+            break
         rec: dict[str, Any] = {"name": name, "row": excel_row, "rank_shared": False}
         try:
             place = read_place(cell("rank"))
