@@ -101,8 +101,13 @@ def new(circuit: str, folder: Path, season_label: str) -> None:
     Example:
       gpcalc new acf acf-2005 --season 2005
     """
+    from .season import MAX_YEAR, MIN_YEAR, season_year
     from .templates import new_season
 
+    if season_label.strip() and not MIN_YEAR <= season_year(season_label) <= MAX_YEAR:
+        # (what `check` would refuse in season.xlsx is refused here, before anything is written)
+        raise click.BadParameter(f"'{season_label}' has no season year ({MIN_YEAR}–{MAX_YEAR}); write it as a year "
+                                 "(2005) or two years (2012/2013)", param_hint="--season")
     if (folder / "season.xlsx").exists():
         raise click.UsageError(f"{folder / 'season.xlsx'} already exists; gpcalc never overwrites a season")
     try:

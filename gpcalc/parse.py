@@ -344,6 +344,11 @@ def read_born(raw: Any) -> tuple[int, dt.date | None] | None:
         year = 2000 + int(two[1])
         raise BadValue(f"'{text}' is a year of two digits: write all four (e.g. "
                        f"{year if year <= dt.date.today().year else year - 100})")
+    short = re.fullmatch(r"\d{1,2}([/.\-])\d{1,2}\1(\d{2})", text)
+    if short:  # (1/3/04 as a birth date: 1904 or 2004 — as with a bare '04, the century is not gpcalc's to guess)
+        year = 2000 + int(short[2])
+        raise BadValue(f"'{text}' has a year of two digits: write all four (e.g. {text[:-2]}"
+                       f"{year if year <= dt.date.today().year else year - 100})")
     day = read_date(raw)
     if day is None:
         return None

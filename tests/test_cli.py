@@ -101,6 +101,15 @@ def test_new_and_template_refuse_to_overwrite(tmp_path):
     assert runner.invoke(main, ["template", "acf", "-o", str(t)]).exit_code == 2
 
 
+@pytest.mark.parametrize("label", ["banana", "0005", "Spring"])
+def test_new_refuses_a_season_without_a_year_and_writes_nothing(tmp_path, label):
+    # what `check` would refuse in season.xlsx ("Season: 'banana' has no year") is a usage error of `new` (exit 2)
+    res = CliRunner().invoke(main, ["new", "acf", str(tmp_path / "s"), "--season", label])
+    assert res.exit_code == 2 and f"'{label}' has no season year" in res.output
+    assert not (tmp_path / "s").exists()
+    assert CliRunner().invoke(main, ["new", "aarhus", str(tmp_path / "t"), "--season", "2012/2013"]).exit_code == 0
+
+
 def test_help_does_not_import_pandas():
     code = "import sys; from gpcalc.cli import main; assert 'pandas' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

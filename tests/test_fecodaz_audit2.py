@@ -289,9 +289,9 @@ def test_national_final_qualifiers_colombian_or_resident_per_rama_ruling18(tmp_p
 
 # ============================================================================================ ligas (Art. 5 d)
 
-def _liga_season(tmp_path, **settings):
-    """Open A base 5 → 24, 22, 20, 18, 16; Sub-14 K."""
-    a = ladder(("v1", "1", {}), ("b1", "2", {"league": "Bogotá"}), ("b2", "3", {"league": "Bogotá"}),
+def _liga_season(tmp_path, spelled=None, **settings):
+    """Open A base 5 → 24, 22, 20, 18, 16; Sub-14 K. `spelled`: name → the liga as written in A for that player."""
+    a = _respelled(spelled or {}, ("v1", "1", {}), ("b1", "2", {"league": "Bogotá"}), ("b2", "3", {"league": "Bogotá"}),
                ("v2", "4", {}), ("v6", "5", {}),
                ("v3", "6", {"nat": 1900}), ("b3", "7", {"league": "Bogotá", "nat": 1750}), ("v4", "8", {"nat": 1650}),
                ("b4", "9", {"league": "Bogotá", "nat": 1850}), ("v5", "10", {"nat": 1750}),
@@ -302,6 +302,10 @@ def _liga_season(tmp_path, **settings):
                                                                        "league": "Bogotá"}))
     return season(tmp_path, {"a.xlsx": book("A", a, base=5),
                              "k.xlsx": book("K", k, kind="Sub 14", start=dt.date(2009, 3, 2))}, **settings)
+
+
+def _respelled(spelled, *specs):
+    return ladder(*[(n, i, {**kw, "league": spelled[n]} if n in spelled else kw) for n, i, kw in specs])
 
 
 def _ligas(res, ranking):
@@ -331,6 +335,21 @@ def test_ligas_two_best_main_amateur_pooled_and_youth_best_one_art5d_ruling15(tm
     assert _ligas(res, "Amateur") == {"Valle": (36, 1, False), "Bogotá": (34, 2, False)}
     assert _ligas(res, "Sub 14 Absoluto") == {"Valle": (22, 1, False), "Bogotá": (20, 2, False)}
     assert _ligas(res, "Sub 14 Femenino") == {"Bogotá": (16, 1, False)}
+
+
+def test_a_ligas_spellings_are_one_liga_in_ligas_ruling4_art5d(tmp_path):
+    """Ruling 4: "case, accents and extra spaces ignored: 'Bogota' is 'Bogotá'" — in Ligas (Art. 5 d) as in the
+    closed-event visitor count. The season of the previous test with b2 written 'BOGOTA ' and b3 'bogota': still
+    one liga — Absoluto Bogotá b1 22 + b2 20 = 42, tied with Valle; amateur b3 18 + b4 16 = 34 — named by its
+    most common spelling, and the spellings warned."""
+    res = _liga_season(tmp_path, spelled={"b2": "BOGOTA ", "b3": "bogota"})
+    assert _ligas(res, "Absoluto") == {"Valle": (42, 1, True), "Bogotá": (42, 1, True)}
+    assert _ligas(res, "Amateur") == {"Valle": (36, 1, False), "Bogotá": (34, 2, False)}
+    said = [(i.file, i.sheet, i.cell, i.message) for i in res.issues.warnings if i.code == "liga-spellings"]
+    assert [s[:2] for s in said] == [("a.xlsx", "Results")] * 2
+    assert [s[3] for s in said] == [
+        f"Liga '{w}' is the liga written 'Bogotá' in most rows (ruling 4: case, accents and spaces aside): one "
+        "liga, ranked as 'Bogotá' in Ligas" for w in ("BOGOTA", "bogota")]
 
 
 def test_youth_ligas_two_best_with_the_setting_art2_l(tmp_path):

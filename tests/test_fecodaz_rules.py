@@ -409,6 +409,17 @@ def test_ligas_two_best_art5_d():
     assert "C" not in lg.loc["Valle", "players"] and len(lg) == 2
 
 
+def test_liga_spellings_are_one_liga_named_by_the_most_common_ruling4():
+    # ruling 4: "Bogota" is "Bogotá" (case, accents, extra spaces aside); the most common spelling names it, a tie
+    # the one met first; blank stays blank; a liga written one way has no variants
+    col = pd.Series(["bogota", "Bogotá", " BOGOTÁ", "Bogotá", None, "Valle", "valle  del", "Valle del", ""])
+    names, variants = R.liga_spellings(col)
+    assert R.one_liga(col, names).tolist() == ["Bogotá", "Bogotá", "Bogotá", "Bogotá", "", "Valle", "valle  del",
+                                               "valle  del", ""]
+    assert R.one_liga(pd.Series(["Huila", "VALLE"]), names).tolist() == ["Huila", "Valle"]
+    assert variants == {"Bogotá": ["Bogotá", "bogota", "BOGOTÁ"], "valle  del": ["valle  del", "Valle del"]}
+
+
 # ------------------------------------------------------------------------------------------- withdrawals
 
 def test_withdrawal_sanction_art6():

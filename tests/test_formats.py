@@ -279,7 +279,14 @@ def test_chessresults_optional_columns(tmp_path):
             [1, 1, None, "Ann", "w", "AUS", 1900, 3200001, "U18", "A", 3]]
     ex = chessresults.read_export(cr_book(tmp_path, rows), "x.xlsx", Issues())
     row = ex.players.iloc[0]
-    assert row["sex"] == "w" and row["fide_id"] == "3200001" and row["type"] == "U18" and row["group"] == "A"
+    # (sex as M/F, as a TRF's m/w is: an imported workbook says F whichever file it came from)
+    assert row["sex"] == "F" and row["fide_id"] == "3200001" and row["type"] == "U18" and row["group"] == "A"
+
+
+@pytest.mark.parametrize("typed, read", [("w", "F"), ("m", "M"), ("F", "F"), ("K", "F"), ("x", "x")])
+def test_an_exports_sex_is_m_or_f_like_a_trfs(tmp_path, typed, read):
+    rows = [["Open"], ["Rk.", "Name", "sex", "Pts."], [1, "Ann", typed, 3]]
+    assert chessresults.read_export(cr_book(tmp_path, rows), "x.xlsx", Issues()).players.at[0, "sex"] == read
 
 
 def test_chessresults_bad_points_name_the_cell(tmp_path):

@@ -270,3 +270,30 @@ def test_a_second_ranking_stacked_below_the_first_is_said_not_read(tmp_path):
     assert list(ex.players["name"]) == ["Smith, John", "Nguyen, Anna"]
     assert [(i.severity, i.code, i.cell) for i in issues] == [("warning", "another-ranking", "C9")], \
         [i.text() for i in issues]
+
+
+def test_results_typed_in_a_sheet_of_a_trfs_sidecar_are_said_not_counted(tmp_path):
+    """README "What bad input gets": never a silently wrong number. A sidecar (settings beside a TRF) holding a
+    "Results (2)" sheet of typed rows — a late entry, a second section — was read for its settings and the rows
+    dropped without a word: the players come from the TRF alone, so the sheet is named with a warning. An empty
+    Results sheet, or its places numbered down the side, is the template's and is not named."""
+    import datetime as dt
+
+    from gpcalc.pipeline import compute
+    from tests.builders import make_season
+    from tests.test_formats_audit3 import HEADER, PLAYERS
+
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2024"}, tournaments={})
+    (folder / "open.trf").write_text("\n".join([*HEADER, *PLAYERS]) + "\n")
+    settings = {"State": "ACT", "Capital city": "Yes", "Prize money": 1600, "Registered": dt.date(2023, 12, 1),
+                "Reported": dt.date(2024, 3, 15)}
+    places = [["Section", "Place", "Name", "ID"], *[[None, n, None, None] for n in range(1, 4)]]
+    late = [["Section", "Place", "Name", "ID"], [None, 5, "Late, Larry", None]]
+    write_book(folder / "open.xlsx", {"Tournament": settings, "Results": places, "Results (2)": late})
+    result = compute(folder, use_cache=False)
+    said = [(i.code, i.file, i.sheet, i.message) for i in result.issues if i.code == "another-results-sheet"]
+    assert said == [("another-results-sheet", "open.xlsx", "Results (2)", "the sheet 'Results (2)' holds results, "
+                     "but this tournament's players are read from open.trf alone, so its rows are not counted")]
+    assert "Late, Larry" not in set(result.season.results["name"]) and not result.issues.errors
+    write_book(folder / "open.xlsx", {"Tournament": settings, "Results": places})
+    assert "another-results-sheet" not in [i.code for i in compute(folder, use_cache=False).issues]

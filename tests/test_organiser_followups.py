@@ -254,6 +254,18 @@ def test_two_digit_birth_year_says_write_four_digits(tmp_path):
     assert ("bad-value", "F3", "Born: '95' is a year of two digits: write all four (e.g. 1995)") in said
 
 
+def test_a_birth_date_with_a_two_digit_year_says_write_four_digits(tmp_path):
+    # CONTRACT: dates as Excel dates, 2004-03-01, 1/3/2004 (day first) — "anything else is an error". 1/3/04 as a
+    # birth date is 1904 or 2004 (a veteran or an infant Junior): as with '07, an error at the cell, never a guess
+    t = acf_tournament("T", [["", 1, "Ann", "", "F", "1/3/04", "NSW"], ["", 2, "Bob", "", "M", "15.06.98", "NSW"],
+                             ["", 3, "Cy", "", "M", "15.06.1998", "NSW"]], prize_money=3000)
+    res, _ = _build(tmp_path, {"t.xlsx": t})
+    said = [(i.code, i.cell, i.message) for i in res.issues.errors]
+    assert said == [("bad-value", "F2", "Born: '1/3/04' has a year of two digits: write all four (e.g. 1/3/2004)"),
+                    ("bad-value", "F3", "Born: '15.06.98' has a year of two digits: write all four (e.g. "
+                                        "15.06.1998)")]
+
+
 def test_a_choice_cut_short_offers_the_choices_it_begins():
     from gpcalc.parse import BadValue, make_choice
 

@@ -200,8 +200,25 @@ class FECODAZ(Circuit):
                          f"{int(rounds[idx])} rounds", hint="write the games actually played (at most one per round; "
                          "byes and forfeits excluded)", **season.where(row, "games"))
 
+    def _check_liga_spellings(self, season, issues: Issues) -> None:
+        """Ruling 4: a liga written two ways ("Bogotá", "bogota") is one liga — said at the first cell of each
+        spelling but the most common, so that the workbooks can be made to agree."""
+        r = season.results
+        if r.empty or "league" not in r.columns:
+            return
+        names, variants = R.liga_spellings(r["league"])
+        text = r["league"].astype(object).where(r["league"].notna(), "").astype(str).str.strip()
+        first = ~text.duplicated()
+        for liga, spellings in variants.items():
+            for other in spellings[1:]:
+                row = r.loc[text[first & (text == other)].index[0]]
+                issues.warning("liga-spellings", f"Liga '{other}' is the liga written '{liga}' in most rows "
+                               f"(ruling 4: case, accents and spaces aside): one liga, ranked as '{liga}' in Ligas",
+                               hint=f"write it the same way in every workbook: {liga}", **season.where(row, "league"))
+
     def validate(self, season, issues: Issues) -> None:
         self._check_scores(season, issues)
+        self._check_liga_spellings(season, issues)
         table = self._table(season, issues)
         self._pot(season, issues)
         youth_best = season.settings.get("youth_liga_players")
@@ -866,6 +883,11 @@ class FECODAZ(Circuit):
             if setting in (1, 2):
                 youth_best = int(setting)
         parts = []
+        # (ruling 4: a liga's spellings are one liga, named as most often written in the Results sheets)
+        results = getattr(season, "results", None)
+        names, _ = R.liga_spellings(results["league"] if results is not None and "league" in results.columns
+                                    else standings["club"])
+        standings = standings.assign(club=R.one_liga(standings["club"], names))
         main = standings[standings["ranking"] == "Absoluto"]
         if len(main):
             parts.append(R.liga_totals(main, best=2))

@@ -1091,6 +1091,28 @@ def rank_with_tiebreaks(table: pd.DataFrame) -> pd.DataFrame:
 
 # ---------------------------------------------------------------------------------------------- ligas
 
+def liga_spellings(col: pd.Series) -> tuple[pd.Series, dict[str, list[str]]]:
+    """Ruling 4 ("Bogota" is "Bogotá"): the spellings of one liga — case, accents and extra spaces aside — are one
+    liga. Returns the name each liga goes by (indexed by its compared form, _liga_key): its most common spelling
+    in `col`, a tie the one met first; and, for each liga written more than one way, its spellings (most common
+    first)."""
+    text = col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    filled = text != ""
+    pairs = pd.DataFrame({"key": _liga_key(text[filled]), "spelling": text[filled]})
+    counts = pairs.groupby(["key", "spelling"], sort=False).size().reset_index(name="n")
+    counts = counts.sort_values(["key", "n"], ascending=[True, False], kind="stable")  # (stable: ties first met)
+    names = counts.drop_duplicates("key").set_index("key")["spelling"]
+    many = counts[counts["key"].duplicated(keep=False)]
+    return names, {names[k]: list(g["spelling"]) for k, g in many.groupby("key", sort=True)}
+
+
+def one_liga(col: pd.Series, names: pd.Series) -> pd.Series:
+    """Each value of `col` as the liga's name in `names` (liga_spellings); a liga not there, as written."""
+    text = col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    named = pd.Series(_liga_key(text), index=col.index).map(names).astype(object)
+    return named.where(named.notna(), text)
+
+
 def liga_totals(standings: pd.DataFrame, best: int = 2) -> pd.DataFrame:
     """Art. 5 d: each liga's total is the sum of its ``best`` best players' totals (two for the main ranking).
 

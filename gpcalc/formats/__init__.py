@@ -112,17 +112,23 @@ def _has_filled_results(path: Path) -> bool:
         book = open_calamine(path)
         for name in book.sheet_names:
             if header_key(name) in _RESULTS_NAMES:
-                rows = [r for r in book.get_sheet_by_name(name).to_python() if any(clean_text(v) for v in r)]
-                if not rows:
-                    return False
-                names = [j for j, v in enumerate(rows[0]) if header_key(v) in NAME.names()]
-                if names:  # (a template's Results with its places numbered down the side holds no results yet)
-                    j = names[0]
-                    return any(j < len(r) and clean_text(r[j]) for r in rows[1:])
-                return len(rows) > 1
+                return _holds_results(book.get_sheet_by_name(name).to_python())
     except Exception:
         return False
     return False
+
+
+def _holds_results(rows: list[list[Any]]) -> bool:
+    """A Results sheet's rows hold results: a name below its Name header (a template's Results with its places
+    numbered down the side holds none yet) — or, without a Name header, any row below the first."""
+    rows = [r for r in rows if any(clean_text(v) for v in r)]
+    if not rows:
+        return False
+    names = [j for j, v in enumerate(rows[0]) if header_key(v) in NAME.names()]
+    if names:
+        j = names[0]
+        return any(j < len(r) and clean_text(r[j]) for r in rows[1:])
+    return len(rows) > 1
 
 
 def _is_ranking_export(path: Path) -> bool:
@@ -322,6 +328,8 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         side_book = read_book(side, _side_label(label, side) if side != path else label, issues)
         if side_book is None:
             return None
+        if export is None:  # (a TRF's sidecar: its players are the TRF's; results typed beside them are not read)
+            _results_in_sidecar(side_book, circuit, label, _side_label(label, side), issues)
         found = side_book.find(tspec)
         if found is not None:
             tournament_rows = [list(r) for r in found.rows] or tournament_rows
@@ -411,6 +419,19 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
             return side_name, sheet, cell
         return label, sheet, cell
     return RawBook(path, label, sheets, locate=locate, own=own, foreign=True)
+
+
+def _results_in_sidecar(side_book: RawBook, circuit, label: str, side_label: str, issues: Issues) -> None:
+    """A sidecar sheet of results ("Results (2)", "Resultados", a Results sheet filled after all) beside a TRF:
+    the players come from the TRF alone, so those rows are never counted — said, never skipped silently."""
+    names = {*circuit.results_spec().names(), *_RESULTS_NAMES}
+    for name, sh in side_book.sheets.items():
+        key = header_key(name)
+        if any(key.startswith(n) for n in names) and _holds_results(sh.rows):
+            issues.warning("another-results-sheet", f"the sheet '{name}' holds results, but this tournament's "
+                           f"players are read from {Path(label).name} alone, so its rows are not counted",
+                           file=side_label, sheet=name, hint=f"put every player in {Path(label).name}, or delete "
+                           "the sheet (a workbook with a filled Results sheet and no TRF is read as it is)")
 
 
 def _sidecar_differs(f, value: Any, rows: list[list[Any]], line: int | None, label: str, side: Path | None,

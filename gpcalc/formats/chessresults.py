@@ -9,6 +9,7 @@ players tied on every tiebreak may show a blank ``Rk.`` (they share the place ab
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from ..issues import Issues, col_letter
-from ..parse import BadValue, clean_text, read_place, read_score, whole_number
+from ..parse import BadValue, clean_text, read_place, read_score, read_sex, whole_number
 
 # header text (case-insensitive, spaces and a trailing dot ignored) → column key
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -241,6 +242,9 @@ def _parse_sheet(sheet: str, rows: list[list[Any]], header_i: int, label: str, i
         rec["fide_id"] = fid if fid and fid != "0" else None
         for key in ("fed", "sex", "club", "type", "group", "born"):
             rec[key] = clean_text(cell(key)) or None
+        if rec["sex"]:  # chess-results' w/m as M/F, as a TRF's (an unknown letter is kept: its error names the cell)
+            with contextlib.suppress(BadValue):
+                rec["sex"] = read_sex(rec["sex"])
         records.append(rec)
     # a blank rank below a filled one shares it with the row above: mark the first of the group as shared too
     frame = pd.DataFrame(records, columns=PLAYER_COLUMNS)
