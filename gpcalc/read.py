@@ -263,11 +263,14 @@ def _zip_problem(path: Path) -> tuple | BookScan:
             wb_xml = zf.read("xl/workbook.xml")
             sheet_files = _sheet_files(zf, wb_xml, names)
             calc_on_load = b'fullCalcOnLoad="1"' in wb_xml or b"fullCalcOnLoad=\"true\"" in wb_xml
+            padded = _padded_styles(zf, names)
+            if isinstance(padded, tuple):
+                return padded
             for info in infos:  # reading every member to its end also checks its CRC (truncation, lies)
                 sheet = sheet_files.get(info.filename)
                 with zf.open(info) as member:
                     if sheet is not None:
-                        result = _scan_sheet(member, sheet, calc_on_load)
+                        result = _scan_sheet(member, sheet, calc_on_load, padded)
                         if isinstance(result, tuple):
                             return result
                         scan.sheets[sheet] = result
@@ -352,7 +355,55 @@ def _sheet_files(zf: zipfile.ZipFile, wb_xml: bytes, names: set[str]) -> dict[st
 _EMPTY_DATA = re.compile(rb"<(?:\w+:)?sheetData\s*/>")
 
 
-def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
+_NUM_FMT = re.compile(rb'<(?:\w+:)?numFmt\s[^>]*>')
+_CELL_XFS = re.compile(rb"<(?:\w+:)?cellXfs\b[^>]*>(.*?)</(?:\w+:)?cellXfs>", re.S)
+_XF = re.compile(rb"<(?:\w+:)?xf\b[^>]*>")
+_ZEROS = re.compile(r'(?:"?0"?)+')  # 00000, "0"0000: a whole number shown with leading zeros
+
+
+def _padded_styles(zf: zipfile.ZipFile, names: set[str]) -> dict[bytes, int] | tuple:
+    """The cell styles (xf index, as in a cell's s="…") whose number format pads a whole number with zeros
+    (00000: an ID typed 00123 in such a cell is stored as 123 and shown as 00123) → the digits shown."""
+    from html import unescape
+
+    if "xl/styles.xml" not in names:
+        return {}
+    xml = zf.read("xl/styles.xml")
+    if any(d in xml for d in _DTD):
+        return _dtd_problem("xl/styles.xml")
+    widths: dict[bytes, int] = {}
+    for tag in _NUM_FMT.findall(xml):
+        attrs = {k.split(b":")[-1]: v for k, v in _ATTR.findall(tag)}
+        code = unescape(attrs.get(b"formatCode", b"").decode("utf-8", "replace"))
+        if len(code.replace('"', "")) >= 2 and _ZEROS.fullmatch(code):
+            widths[attrs.get(b"numFmtId", b"")] = len(code.replace('"', ""))
+    if not widths:
+        return {}
+    xfs = _CELL_XFS.search(xml)
+    out: dict[bytes, int] = {}
+    for i, tag in enumerate(_XF.findall(xfs.group(1)) if xfs else []):
+        fmt = dict(_ATTR.findall(tag)).get(b"numFmtId", b"0")
+        if fmt in widths:
+            out[str(i).encode()] = widths[fmt]
+    return out
+
+
+_STYLED_NUMBER = re.compile(rb'<c\s([^>]*\bs="(\d+)"[^>]*)>\s*<v>\s*([0-9]+(?:\.0*)?)\s*</v>')
+
+
+def _padded_numbers(done: bytes, padded: dict[bytes, int], typed: dict[str, str]) -> None:
+    """Whole numbers in a zero-padding style as the text shown (123 in a 00000 cell → '00123'), into `typed`."""
+    for m in _STYLED_NUMBER.finditer(done):
+        width = padded.get(m.group(2))
+        attrs = m.group(1)
+        if width is None or b' t="' in b" " + attrs and not re.search(rb'\bt="n"', attrs):
+            continue
+        ref = _CELL_REF.match(b"<c " + attrs)
+        if ref:
+            typed[ref.group(1).decode()] = str(int(float(m.group(3)))).zfill(width)
+
+
+def _scan_sheet(member, name: str, calc_on_load: bool, padded: dict[bytes, int] | None = None) -> SheetScan | tuple:
     """Stream one sheet's XML in chunks. Inside <sheetData>, cut each buffer before the last cell or row start
     so every element before the cut is whole: refuse too many rows, too wide, an over-long cell, a DTD; note
     formulas without a saved value and hidden rows. What precedes and follows <sheetData> is only drained
@@ -422,6 +473,8 @@ def _scan_sheet(member, name: str, calc_on_load: bool) -> SheetScan | tuple:
                     r = _ROW_R.match(m.group(0))
                     if r:
                         scan.hidden_rows.append(int(r.group(1)))
+            if padded and b' s="' in done:
+                _padded_numbers(done, padded, scan.typed)
             if b"<f" in done:
                 scan.formulas.extend(_formulas_without_value(done, calc_on_load, scan.typed))
             if b't="e"' in done:

@@ -202,6 +202,23 @@ def test_age_groups_sheet_with_a_gap_is_an_error(tmp_path):  # ASS §1 stk. 2: e
     assert res.exit_code == 0 and "no-age-group" not in res.output
 
 
+def test_a_player_born_before_the_oldest_age_group_is_an_error_not_scored_as_a(tmp_path):
+    """ASS §1 stk. 2: "A 1992–1995" in 2012/2013 (S-20..S-17) — a closed range, unlike F's "2004 or later". A
+    player born 1985 (a typo for 1995, or a player too old for school chess) was scored silently as A (5
+    startpoints): a group the table does not give. Now `no-age-group` at the Born cell (found by an independent
+    recomputation). Born 1992 is A; a P player needs no age group, as before."""
+    rows = [["A", 1, "Old Gert", "X", 1985, "D", 4, 7], ["A", 2, "Young Ib", "X", 1992, "D", 3, 7],
+            ["P", 1, "Ee Ff", "X", 1985, "K", 3, 7]]
+    folder = season(tmp_path, {"g1.xlsx": gpt("GPT 1", dt.date(2012, 9, 22), [["A", 7], ["P", 7]], rows)})
+    res = CliRunner().invoke(main, ["check", str(folder)])
+    assert res.exit_code == 1
+    said = [line.strip() for line in res.output.splitlines() if "no-age-group" in line]
+    assert said == ["error: Resultater!E2: Old Gert: born 1985, before the oldest age group (A: born 1992–1995; "
+                    "§1 stk. 2): the player is in no age group — correct the birth year if it is a typo; a player "
+                    "this old is not in the school Grand Prix (or widen the group on the Age groups sheet of "
+                    "season.xlsx) [no-age-group]"]
+
+
 def test_placement_prize_per_0_and_rounds_0_are_errors(tmp_path):  # ASS §1 stk. 7, §5 stk. 6: no division by 0
     rows = [["D", 1, "Aa Bb", "X", 2000, "D", 4, 7]]
     settings = {"Kredsløb": "aarhus", "Sæson": "2012/2013", "Antal GPT": 2, "Placement prize per": 0}

@@ -60,6 +60,9 @@ def test_age_table_moves_with_start_year():  # ASS §1 stk. 2 in general: C = S-
 def test_age_table_overridable():  # ASS §1 stk. 2: the table is a season setting
     t = pd.DataFrame({"group": ["A", "B"], "born_from": [1990, 2000], "born_to": [1999, None]})
     assert R.age_groups(pd.Series([1995, 2001, 1980]), t).tolist() == ["A", "B", "A"]
+    # the validation's reading (§1 stk. 2's closed A range): a year before the oldest group's first is no group
+    codes, names = R.age_group_codes(pd.Series([1995, 2001, 1980, 1990]), t, older_to_oldest=False)
+    assert names[codes].tolist() == ["A", "B", None, "A"]
 
 
 # ------------------------------------------------------------------ §5 stk. 2–4 startpoints

@@ -170,3 +170,22 @@ def test_a_blank_section_beside_a_workbook_without_sections_is_an_error_not_a_cr
     res = CliRunner().invoke(main, ["check", str(folder)])
     assert res.exit_code == 1 and "internal error" not in res.output
     assert "[blank-section]" in res.output
+
+
+def test_a_section_column_left_out_of_a_tournament_with_sections_is_a_missing_column(tmp_path):
+    """ACF cl. 13(2) and README "What bad input gets" (the cell named is where the fix goes): a workbook whose
+    Sections sheet lists two sections and whose Results sheet has no Section column said "Section is blank" at
+    A2 — a Place cell. Now one `missing-column` error at the header row naming the sections."""
+    import datetime as dt
+
+    from builders import acf_tournament, make_season
+
+    a = acf_tournament("A Open", [[1, "Ann Lee", "1", "F", 1970, "NSW"], [2, "Bob Ray", "2", "M", 1970, "NSW"]],
+                       header=["Place", "Name", "ID", "Sex", "Born", "State"],
+                       sections=[["Open", "Open"], ["Minor", "U1600"]], start=dt.date(2005, 4, 5))
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, tournaments={"a.xlsx": a})
+    from gpcalc.pipeline import compute
+
+    got = [(i.code, i.file, i.sheet, i.cell, i.message) for i in compute(folder, use_cache=False).issues.errors]
+    assert got == [("missing-column", "a.xlsx", "Results", "A1", "the Results sheet has no Section column, but the "
+                    "Sections sheet lists 2 sections (Minor, Open)")]

@@ -291,8 +291,8 @@ def test_aarhus_danish_o_slash_typed_without_it_is_one_player_or_warned(tmp_path
 
     def book(name, day, who):
         return {"Tournament": {"Name": name, "Date": day, "Kind": "GPT"}, "Groups": [["Group", "Rounds"], ["A", 5]],
-                "Results": [head, ["A", 1, who, None, "Skakklubben", 1970, "M", 4, 5],
-                            ["A", 2, "Bo Berg", None, "Skakklubben", 1970, "M", 1, 5]]}
+                "Results": [head, ["A", 1, who, None, "Skakklubben", 1994, "M", 4, 5],
+                            ["A", 2, "Bo Berg", None, "Skakklubben", 1994, "M", 1, 5]]}
 
     folder = make_season(tmp_path, {"Circuit": "aarhus", "Season": "2012/2013", "GPTs": 3},
                          tournaments={"g1.xlsx": book("GPT 1", D(2012, 9, 22), "Søren Østergaard"),

@@ -101,3 +101,29 @@ def test_clean_texts_take_the_batch_path():
         {"Smith, John": "Smith, John", "": None, None: None, "Ñúñez": "Ñúñez"}
     for dirty in (["a ", "b"], ["a", " b"], ["a  b"], ["a\u00a0b"], ["x", "a\tb"], [1.0, "a"]):
         assert _plain_texts(dict.fromkeys(dirty)) is None, dirty
+
+
+def test_an_id_in_a_zero_padded_number_format_reads_as_shown(tmp_path):
+    """CONTRACT: "IDs exactly as typed (00123 stays 00123)". Typed into a cell formatted 00000 (Excel's usual way
+    to keep leading zeros), 00123 is stored as the number 123 and shown as 00123: it was read as 123, so the
+    player of ID 00123 in another workbook (typed as text) became a second player. Now read as shown; a cell of
+    another number format, or unformatted, reads as before."""
+    import openpyxl
+
+    from gpcalc.pipeline import compute
+    from tests.builders import acf_tournament, make_season
+
+    rows = [["", 1, "Brennan, Michael", "00123", "M", 1970, "NSW"], ["", 2, "Smith, Ann", "00456", "F", 1980, "NSW"]]
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         tournaments={"a.xlsx": acf_tournament("A", rows),
+                                      "b.xlsx": acf_tournament("B", rows, start=dt.date(2005, 4, 2))})
+    wb = openpyxl.load_workbook(folder / "b.xlsx")
+    ws = wb["Results"]
+    ws["D2"], ws["D2"].number_format = 123, "00000"
+    ws["D3"] = 456  # (no format: shown as 456 — not the ID 00456, and said so as before)
+    wb.save(folder / "b.xlsx")
+    res = compute(folder, use_cache=False)
+    ids = res.season.results.groupby("file")["id"].apply(list).to_dict()
+    assert ids == {"a.xlsx": ["00123", "00456"], "b.xlsx": ["00123", "456"]}
+    brennan = res.outcome.standings[res.outcome.standings["name"] == "Brennan, Michael"]
+    assert set(brennan["id"]) == {"00123"} and len(brennan[brennan["ranking"] == "Open"]) == 1

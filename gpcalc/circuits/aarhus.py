@@ -193,10 +193,22 @@ class Aarhus(Circuit):
                          hint="write the birth year (2001) or date", **season.where(row, "born"))
         if year and not twice:
             # an Age groups sheet whose years leave a gap: a player born in it would be in no age-group ranking
+            # — and a player born before the oldest group's first year (A 1992–1995 in 2012/2013): a typo (1919
+            # for 1999) or a player too old for school chess; never scored as A, a group the table does not give
             table, _ = self._age_tables(season, year)
-            codes, _ = R.age_group_codes(r["born_year"], table)
+            codes, _ = R.age_group_codes(r["born_year"], table, older_to_oldest=False)
             gap = r[(codes < 0) & r["born_year"].notna().to_numpy() & ~canon.isin(["P", "N"]).to_numpy()]
+            first = pd.to_numeric(table["born_from"], errors="coerce").astype(float)
+            oldest = table.iloc[int(first.idxmin())] if first.notna().any() else None
             for row in flagged_rows(gap, ~gap["born_year"].duplicated()):  # (one message per birth year)
+                if oldest is not None and row.born_year < oldest["born_from"]:
+                    to = "" if pd.isna(oldest["born_to"]) else f"–{int(oldest['born_to'])}"
+                    issues.error("no-age-group", f"{row.name}: born {row.born_year}, before the oldest age group "
+                                 f"({oldest['group']}: born {int(oldest['born_from'])}{to}; §1 stk. 2): the player "
+                                 "is in no age group", hint="correct the birth year if it is a typo; a player "
+                                 "this old is not in the school Grand Prix (or widen the group on the Age groups "
+                                 "sheet of season.xlsx)", **season.where(row, "born"))
+                    continue
                 issues.error("no-age-group", f"{row.name}: born {row.born_year}, a year no group of the Age groups "
                              "sheet covers: the player would be in no age-group ranking (§1 stk. 2)",
                              hint="make the groups' years meet on the Age groups sheet of season.xlsx (or clear "

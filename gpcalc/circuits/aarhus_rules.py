@@ -109,9 +109,11 @@ def age_groups(born: pd.Series, table: pd.DataFrame) -> pd.Series:
     return pd.Series(names[codes], index=born.index, dtype=object)
 
 
-def age_group_codes(born: pd.Series, table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+def age_group_codes(born: pd.Series, table: pd.DataFrame, older_to_oldest: bool = True
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`age_groups` as integer codes and their names: names[codes] is the age group of each birth year
-    (the last name is None, for code -1: no group)."""
+    (the last name is None, for code -1: no group). `older_to_oldest=False`: a year before the oldest group's
+    first is no group either (code -1), as the rulebook's table reads (A 1992–1995 in 2012/2013)."""
     years = pd.to_numeric(born, errors="coerce").astype("Float64").to_numpy(dtype=float, na_value=np.nan)
     lo = pd.to_numeric(table["born_from"], errors="coerce").to_numpy(dtype=float, na_value=-np.inf)
     hi = pd.to_numeric(table["born_to"], errors="coerce").to_numpy(dtype=float, na_value=np.inf)
@@ -119,7 +121,7 @@ def age_group_codes(born: pd.Series, table: pd.DataFrame) -> tuple[np.ndarray, n
     conds = [(years >= a) & (years <= b) for a, b in zip(lo, hi)]
     oldest = groups[np.argmax([LEVEL.get(g, 0) for g in groups])]
     older = years < np.nanmin(np.where(np.isfinite(lo), lo, np.nan)) if np.isfinite(lo).any() else years < 0
-    conds.append(older)
+    conds.append(older & older_to_oldest)
     codes = np.select(conds, np.arange(len(conds)), default=-1)
     codes = np.where(np.isnan(years), -1, codes).astype(np.int64)
     return codes, np.array([*(str(g) for g in groups), str(oldest), None], dtype=object)

@@ -262,6 +262,13 @@ class ACF(Circuit):
                              **season.where(row, "section"))
         several = secs.groupby("tournament").size()
         for row in flagged_rows(firsts, firsts["section"].isna() & firsts["tournament"].map(several).gt(1)):
+            if not season.letters.get((row.file, row.sheet), {}).get("section"):
+                # (no Section column at all: one error at the header, not "blank" at a cell of another column)
+                names = sorted(secs.loc[secs["tournament"] == row.tournament, "section"].astype(str))
+                issues.error("missing-column", f"the Results sheet has no Section column, but the Sections sheet "
+                             f"lists {len(names)} sections ({', '.join(names)})", file=row.file, sheet=row.sheet,
+                             cell="A1", hint="add a column headed Section and write each player's section")
+                continue
             issues.error("blank-section", "Section is blank in a tournament with several sections",
                          hint="write the section of every player", **season.where(row, "section"))
 
