@@ -199,7 +199,7 @@ class Aarhus(Circuit):
             codes, _ = R.age_group_codes(r["born_year"], table, older_to_oldest=False)
             gap = r[(codes < 0) & r["born_year"].notna().to_numpy() & ~canon.isin(["P", "N"]).to_numpy()]
             first = pd.to_numeric(table["born_from"], errors="coerce").astype(float)
-            oldest = table.iloc[int(first.idxmin())] if first.notna().any() else None
+            oldest = table.loc[first.idxmin()] if first.notna().any() else None
             for row in flagged_rows(gap, ~gap["born_year"].duplicated()):  # (one message per birth year)
                 if oldest is not None and row.born_year < oldest["born_from"]:
                     to = "" if pd.isna(oldest["born_to"]) else f"–{int(oldest['born_to'])}"
