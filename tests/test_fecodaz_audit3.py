@@ -562,3 +562,28 @@ def test_a_blank_score_in_a_sub14_tournament_is_an_error_item5(tmp_path):
     res = _compute(tmp_path, {"k1.xlsx": book("K1", kid, kind="Sub 14")})
     errors = [i for i in res.issues.errors if i.code == "missing-score"]
     assert [(i.file, i.cell) for i in errors] == [("k1.xlsx", "J3")] and res.outcome is None
+
+
+def test_a_player_playing_up_in_a_national_youth_championship_is_said_art3_ruling3(tmp_path):
+    """Art. 3 (amateur and Sub 14 list): "Un jugador podrá jugar en categorías superiores pero su puntaje se le
+    acumulará sólo en la de la categoría que corresponda a su edad"; ruling 3: a national championship of one youth
+    category feeds that ranking alone. So y (born 2000: Sub 10 in 2009), 2nd in the national Sub 12 championship,
+    scores nothing there, and c moves up to the 2nd position of the category: g 1st {g, c} = 2 → 18, c 16. That
+    was silent (found by an independent recomputation): now `plays-up-unscored` at y's Born cell. A boy in a
+    Femenino championship is said the same way, at his Sex cell."""
+    g = {"sex": "F", "born": 1997, "nat": 1400}
+    n12 = book("N12", ladder(("g", g), ("y", {"born": 2000, "nat": 1300}), ("c", {"born": 1997, "nat": 1500})),
+               kind="National", base=None, start=dt.date(2009, 4, 1), Ranking="Sub 12 Absoluto",
+               **{"Cash prizes": "No"})
+    f12 = book("F12", ladder(("g", g), ("b", {"born": 1997, "nat": 1300})), kind="National", base=None,
+               start=dt.date(2009, 5, 1), Ranking="Sub 12 Femenino", **{"Cash prizes": "No"})
+    res = season(tmp_path, {"n12.xlsx": n12, "f12.xlsx": f12})
+    assert awarded(res, "N12", "Sub 12 Absoluto") == {"g": 18, "c": 16}
+    said = [(i.file, i.cell, i.message) for i in res.issues.warnings if i.code == "plays-up-unscored"]
+    assert said == [
+        ("n12.xlsx", "E3", "N12: y (born 2000: Sub 10, playing up) scores nothing in this national championship, "
+         "which feeds Sub 12 Absoluto alone (ruling 3); a player who plays up scores only in the category of their "
+         "age (Art. 3), and the players placed below move up a position in the category"),
+        ("f12.xlsx", "D3", "F12: b (not a woman) scores nothing in this national championship, which feeds Sub 12 "
+         "Femenino alone (ruling 3); a Femenino ranking is the women's, and the players placed below move up a "
+         "position in the category")]

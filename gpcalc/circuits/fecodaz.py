@@ -216,6 +216,42 @@ class FECODAZ(Circuit):
                                f"(ruling 4: case, accents and spaces aside): one liga, ranked as '{liga}' in Ligas",
                                hint=f"write it the same way in every workbook: {liga}", **season.where(row, "league"))
 
+    @staticmethod
+    def _check_playing_up(season, r: pd.DataFrame, t: pd.DataFrame, year: int, issues: Issues) -> None:
+        """A national championship of one youth category feeds that ranking alone (ruling 3), and a player who
+        plays up scores only in the category of their age (Art. 3: "su puntaje se le acumulará sólo en la de la
+        categoría que corresponda a su edad"): such a player gets no points there and is not among the
+        category's positions — said at their Born cell, never silently."""
+        natl = t[(t["kind"] == "National") & t["ranking"].isin(R.YOUTH_NAMES)].drop_duplicates("tournament")
+        if natl.empty:
+            return
+        feeds = r["tournament"].map(natl.set_index("tournament")["ranking"])
+        in_natl = feeds.notna()
+        if not in_natl.any():
+            return
+        rows = r[in_natl]
+        feeds = feeds[in_natl].astype(str)
+        own = R.youth_category(rows["born_year"], year)
+        wanted = feeds.str.rsplit(" ", n=1).str[0]
+        women = feeds.str.endswith("Femenino")
+        off = (own != wanted) | (women & rows["sex"].ne("F"))
+        for idx in rows.index[off.to_numpy(bool)]:
+            row, ranking, age = r.loc[idx], feeds[idx], own[idx]
+            if not age:
+                why = (f"born {int(row['born_year'])}, older than Sub 14" if pd.notna(row["born_year"])
+                       else "no birth year, so no youth category")
+            elif age != wanted[idx]:
+                why = f"born {int(row['born_year'])}: {age}, playing up"
+            else:
+                why = "not a woman"
+            rule = "a Femenino ranking is the women's" if why == "not a woman" else \
+                "a player who plays up scores only in the category of their age (Art. 3)"
+            issues.warning("plays-up-unscored", f"{row['tournament']}: {row['name']} ({why}) scores nothing in "
+                           f"this national championship, which feeds {ranking} alone (ruling 3); {rule}, and the "
+                           "players placed below move up a position in the category", hint="nothing to do if the "
+                           "birth year and sex are right; else correct them",
+                           **season.where(row, "born" if why != "not a woman" else "sex"))
+
     def validate(self, season, issues: Issues) -> None:
         self._check_scores(season, issues)
         self._check_liga_spellings(season, issues)
@@ -335,6 +371,8 @@ class FECODAZ(Circuit):
             if year and pd.notna(tour.start) and tour.start.year != year:
                 issues.warning("outside-season", f"{tour.tournament}: starts in {tour.start.year}, outside the "
                                f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
+        if year and len(r):
+            self._check_playing_up(season, r, t, year, issues)
         if not issues.has_errors():  # the compliance warnings (Art. 2): they read the rows of every tournament at
             self._tournaments(season)  # the stop, and a cell that is an error reads as blank (a false warning)
         if table is not None and "base_category" in t:
