@@ -270,7 +270,7 @@ def explain(folder: Path, player: str) -> None:
         sys.exit(EXIT_INPUT)
     found = find_awards(result.outcome, player)
     if found is None:
-        played = played_without_points(result.season.results, player)
+        played = played_without_points(result.season.results, player, result.issues)
         click.echo(played or f"no player called '{player}' has points in this season", err=True)
         sys.exit(EXIT_INPUT)
     click.echo(found)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -84,9 +86,10 @@ def _why_unranked(outcome: Outcome, first) -> str:
     return f" — withdrew from {', '.join(dict.fromkeys(mine['tournament']))}: {mine['consequence'].iloc[0]}"
 
 
-def played_without_points(results: pd.DataFrame, query: str) -> str | None:
+def played_without_points(results: pd.DataFrame, query: str, issues=None) -> str | None:
     """For a query that matches no award: the players of the season's results it names, with the tournaments
-    they played (a player outside every scoring place is still a player of the season). None when none."""
+    they played (a player outside every scoring place is still a player of the season) and the season's
+    issues placed on their rows (why a row scored nothing, when a check said so). None when none."""
     if results.empty or not query.strip():
         return None
     rows = results[_match(results, query).to_numpy(bool)]
@@ -97,4 +100,19 @@ def played_without_points(results: pd.DataFrame, query: str) -> str | None:
         played = ", ".join(dict.fromkeys(grp["tournament"].astype(str)))
         lines.append(f"{first['name']}{ident} played {played} but has no points in this season (no award in any "
                      "ranking)")
+        lines += [f"  {i.severity}: {i.file} {i.sheet}!{i.cell}: {i.message} [{i.code}]"
+                  for i in _row_issues(grp, issues)]
     return "\n".join(lines) or None
+
+
+def _row_issues(rows: pd.DataFrame, issues) -> list:
+    """The issues whose cell is on one of `rows` (same file and sheet, the cell's row number)."""
+    if issues is None or rows.empty or not {"file", "sheet", "row"} <= set(rows.columns):
+        return []
+    at = {(str(f), str(sh), int(r)) for f, sh, r in zip(rows["file"], rows["sheet"], rows["row"])}
+    out = []
+    for i in issues.items:
+        m = re.fullmatch(r"[A-Z]+(\d+)", i.cell or "")
+        if m and (i.file, i.sheet, int(m.group(1))) in at:
+            out.append(i)
+    return out

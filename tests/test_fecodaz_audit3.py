@@ -579,6 +579,16 @@ def test_a_player_playing_up_in_a_national_youth_championship_is_said_art3_rulin
                start=dt.date(2009, 5, 1), Ranking="Sub 12 Femenino", **{"Cash prizes": "No"})
     res = season(tmp_path, {"n12.xlsx": n12, "f12.xlsx": f12})
     assert awarded(res, "N12", "Sub 12 Absoluto") == {"g": 18, "c": 16}
+    # an official asking about y learns why: explain names the warning on his row
+    from click.testing import CliRunner
+
+    from gpcalc.cli import main
+
+    out = CliRunner().invoke(main, ["explain", str(res.season.folder), "y"]).output.splitlines()
+    assert out[0] == "y (ID y) played N12 but has no points in this season (no award in any ranking)"
+    why = [line for line in out[1:] if line.endswith("[plays-up-unscored]")]  # (the builder's IDs are names: also
+    assert len(why) == 1 and why[0].startswith(  # an id-is-a-name warning on the row)
+        "  warning: n12.xlsx Results!E3: N12: y (born 2000: Sub 10, playing up) scores nothing")
     said = [(i.file, i.cell, i.message) for i in res.issues.warnings if i.code == "plays-up-unscored"]
     assert said == [
         ("n12.xlsx", "E3", "N12: y (born 2000: Sub 10, playing up) scores nothing in this national championship, "
