@@ -406,6 +406,13 @@ def test_am_rounds_needed_only_when_normalised(tmp_path):
     assert ledger(res, "AM") == {("Ole", "C"): 11.0}
     on = compute(folder_of(tmp_path / "on", t, 3, None, **{"Normalise Aarhusmesterskab": "Yes"}), use_cache=False)
     assert any(i.code == "rounds-missing" for i in on.issues.errors)
+    # with the group's rounds: normalised (6 × 7/9 = 4.666… → 4.7), and the ledger names the setting that did it
+    t["am.xlsx"] = book("AM", DAY4, [["C", 9]], [c("Ole", 6, games=9)], kind="Aarhusmesterskab")
+    on = compute(folder_of(tmp_path / "on2", t, 3, None, **{"Normalise Aarhusmesterskab": "Yes"}), use_cache=False)
+    lg = on.outcome.ledger
+    detail = lg.loc[lg["tournament"] == "AM", "detail"].iloc[0]
+    assert detail.startswith("startpoints 5 (Aarhusmesterskab, §5 stk. 7); GPT-points 6 × 7/9")
+    assert detail.endswith("(normalised: season setting Normalise Aarhusmesterskab) = 9.7")
 
 
 # ============================================================================ §5 stk. 8 DM Status

@@ -92,6 +92,17 @@ def test_seed_merged_ab_a_player_gets_5():  # ASS §5 stk. 3: A in A+B counts as
     assert sp("A+B", "A") == 5
 
 
+def test_a_merged_group_equally_close_on_both_sides_says_the_ruling_decided():
+    # README Aarhus ruling 2: a D player in C+E is exactly between the members → the lower, E: 3 startpoints; the
+    # ledger says so instead of "closest to age" (§5 stk. 3 alone would not decide it). A+B for C: B is closest.
+    out = R.startpoints(pd.Series(["C+E", "A+B"]), pd.Series(["D", "C"]), pd.Series([True, True]))
+    assert out["startpoints"].tolist() == [3, 7]
+    assert out["reason"].tolist() == [
+        "played C+E, age group D: 1 group below; merged group counted as E (two members equally close to the age "
+        "group: the lower, Ruling 2)",
+        "played A+B, age group C: 1 group above; merged group counted as B (closest to age, §5 stk. 3)"]
+
+
 def test_transferred_a_player_recorded_in_b():  # ASS §2 stk. 5, §5 stk. 3: startpoints for B, 1 under → 3
     assert sp("B", "A") == 3
 

@@ -498,3 +498,12 @@ def test_prize_winners_agree_with_the_standings(samples, circuit):
             if rk == row["Ranking"] and rank < ranks[key] and name not in passed and name not in winners:
                 problems.append((row["Ranking"], row["Place"], row["Player"], "skips", name))
     assert not problems, problems[:10]
+
+
+def test_fecodaz_item5_rows_of_the_categories_read_like_the_senior_ones(samples):
+    """A federation official reading the ledger (audit of 1 December): an amateur/youth item-5 row said
+    "(position 10, 16)" where the senior rows say "(place 10, 16 pts)", and "1 game points"; and "rated (FIDE ×2)"
+    for the categoría. Now "16 pts", "1 game point" and "FIDE-rated count twice"."""
+    rows = [r["detail"] for r in samples["fecodaz"].json["ledger"] if "with the last scorer (position" in r["detail"]]
+    assert rows and all(re.search(r"\(position \d+, [\d.½]+ pts\): half = ", d) for d in rows), rows[:3]
+    assert not [d for d in rows if "tied on 1 game points" in d or "FIDE ×2" in d]

@@ -81,7 +81,7 @@ def test_fide_rated_players_count_twice_art3_amateur():
                 ("s", 4, 4.5, "M", None, None), ("u", 5, 4, "M", None, 1600)])
     aw, _ = amateur([res])
     assert [pts(aw, x, "Sub 1700") for x in "pqrsu"] == [24, 22, 20, 18, 16]
-    assert "categoría 5 = 5 rated (FIDE ×2)" in aw.loc[aw["player"] == "p", "detail"].iloc[0]
+    assert "categoría 5 = 5 rated (FIDE-rated count twice)" in aw.loc[aw["player"] == "p", "detail"].iloc[0]
 
 
 def test_irt_adds_two_categories_only_for_fide_rated_events_art3_amateur_item4():

@@ -325,12 +325,12 @@ def test_aarhus_dropped_rows_say_so(seasons, source):
 
 FORFEIT = " — forfeited: unjustified withdrawal (Art. 6)"
 _N = r"-?\d+(?:\.\d+)?"
-_HOW = r"categoría (?P<c>\d+) = (?P<rated>\d+) rated \(FIDE ×2\)(?P<irt> \+ 2 IRT)?"
+_HOW = r"categoría (?P<c>\d+) = (?P<rated>\d+) rated \(FIDE-rated count twice\)(?P<irt> \+ 2 IRT)?"
 # a scoring place beyond the Points sheet shows its Art. 3 extension: P(last, 1) + 4 × (c − last) − 2 × (p − 1)
 _BEYOND = rf"(?: \(beyond the table, Art\. 3: (?P<e1>{_N}) \+ 4 × (?P<e2>\d+)(?: − 2 × (?P<e3>\d+))?\))?"
 FEC_PATTERNS = {
     "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N}){_BEYOND}$"),
-    "tie": re.compile(rf"^tied on (?P<score>{_N}) game points with the last scorer \(place (?P<lp>\d+), "
+    "tie": re.compile(rf"^tied on (?P<score>{_N}) game points? with the last scorer \(place (?P<lp>\d+), "
                       rf"(?P<lv>{_N}) pts\): half = (?P<x>{_N})$"),
     "min": re.compile(rf"^best (?P<group>.+?) no\. (?P<no>\d+), nobody in the group above 6: minimum (?P<x>\d+) "
                       rf"\(place (?P<p>\d+) gave (?P<gave>{_N})\)$"),
@@ -341,8 +341,8 @@ FEC_PATTERNS = {
                                 rf"for (?P<titled>\d+) titled players = (?P<x>{_N}) \({_HOW}\)"
                                 rf"(?P<locked> \[category locked for the year\])?$"),
     "amateur_tie": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+), tied on "
-                              rf"(?P<score>{_N}) game points with the last scorer \(position (?P<lp>\d+), "
-                              rf"(?P<lv>{_N})\): half = (?P<x>{_N}) \({_HOW}\)"
+                              rf"(?P<score>{_N}) game points? with the last scorer \(position (?P<lp>\d+), "
+                              rf"(?P<lv>{_N}) pts\): half = (?P<x>{_N}) \({_HOW}\)"
                               rf"(?P<locked> \[category locked for the year\])?$"),
     "cap": re.compile(rf"^counted closed-tournament points (?P<a>{_N}) capped at 30: −(?P<b>{_N})$"),
     "board": re.compile(r"^board (?P<board>\d+), place (?P<p>\d+) among the board's players "

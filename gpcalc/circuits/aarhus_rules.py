@@ -158,7 +158,14 @@ def startpoints(played: pd.Series, age: pd.Series, has_a: pd.Series, settings: S
     dist = np.abs(mlev - age_x) * 2 + (mlev > age_x)
     cand = pd.DataFrame({"row": np.repeat(np.arange(len(played)), parts.str.len().to_numpy()),
                          "level": mlev, "dist": dist, "name": exploded.to_numpy()})
-    cand = cand.dropna(subset=["dist"]).sort_values(["row", "dist"], kind="stable").drop_duplicates("row")
+    cand = cand.dropna(subset=["dist"])
+    # rows whose age group lies exactly between two members (C+E for a D player): the Ruling, not "closest", decides
+    far = (cand["dist"] // 2).to_numpy()
+    nearest = pd.Series(far).groupby(cand["row"].to_numpy()).transform("min").to_numpy()
+    between = np.zeros(len(played), dtype=bool)
+    ties = pd.Series(far == nearest).groupby(cand["row"].to_numpy()).sum()
+    between[ties.index[ties.to_numpy() > 1].to_numpy(dtype=np.int64)] = True
+    cand = cand.sort_values(["row", "dist"], kind="stable").drop_duplicates("row")
     level = np.full(len(played), np.nan)
     level[cand["row"].to_numpy()] = cand["level"].to_numpy()
     counted = np.full(len(played), None, dtype=object)
@@ -184,8 +191,10 @@ def startpoints(played: pd.Series, age: pd.Series, has_a: pd.Series, settings: S
     aa_as_a = (played_s == "AA") & ~has_a
     aa_up = (played_s == "AA") & has_a
     note = np.select(
-        [special & (played_s == "P"), special & (played_s == "N"), merged, aa_as_a, aa_up],
+        [special & (played_s == "P"), special & (played_s == "N"), merged & between, merged, aa_as_a, aa_up],
         ["girls' group P: always 5 (§5 stk. 4)", "beginners' group N: always 5 (Ruling)",
+         np.char.add(np.char.add("merged group counted as ", counted.astype(str)),
+                     " (two members equally close to the age group: the lower, Ruling 2)"),
          np.char.add(np.char.add("merged group counted as ", counted.astype(str)), " (closest to age, §5 stk. 3)"),
          "AA without an A group is scored as A (§2 stk. 5)", "AA is one step above A (§2 stk. 5)"], default="")
     rel_txt = np.where(special, "", np.char.add(": ", rel.astype(str)))
@@ -424,8 +433,9 @@ def _score_detail(rows: np.ndarray, h, r, norm, points, is_dm, is_am, am_norm, p
     gpt_detail = np.char.add(np.char.add(sp_txt, "; GPT-points "), norm_txt.astype(str))
     am_plain = np.char.add(np.char.add("startpoints 5 (Aarhusmesterskab, §5 stk. 7); GPT-points ", fmt_half(h)),
                            " (not normalised, Ruling)")
-    am_detail = np.where(am_norm, np.char.add("startpoints 5 (Aarhusmesterskab, §5 stk. 7); GPT-points ",
-                                              norm_txt.astype(str)), am_plain)
+    am_detail = np.where(am_norm, np.char.add(np.char.add("startpoints 5 (Aarhusmesterskab, §5 stk. 7); GPT-points ",
+                                                          norm_txt.astype(str)),
+                                              " (normalised: season setting Normalise Aarhusmesterskab)"), am_plain)
     dm_detail = np.where(prequal, f"flat {settings.dm_points} (pre-qualified, §5 stk. 8)",
                          f"flat {settings.dm_points} (startpoints and GPT-points not counted, §5 stk. 8)")
     detail = np.select([is_dm, is_am], [dm_detail, am_detail], default=gpt_detail)

@@ -603,7 +603,9 @@ def place_points(results: pd.DataFrame, categories: pd.Series, table: PointsTabl
         beyond = pd.Series(table.beyond_texts(s["category"], s["place"]), dtype=object)
         detail_place = ("place " + s["place"].astype(str) + " in categoría " + s["category"].astype(str) + ": "
                         + _fmts(s["base_points"]) + beyond)
-        detail_tie = ("tied on " + _fmts(s["score"]) + " game points with the last scorer (place "
+        shown_score = _fmts(s["score"])
+        detail_tie = ("tied on " + shown_score + np.where(shown_score == "1", " game point", " game points")
+                      + " with the last scorer (place "
                       + s["category"].astype(str) + ", " + _fmts(s["last_pts"]) + " pts): half = "
                       + _fmts(s["base_points"]))
         r.loc[scored, "base_detail"] = np.where(s["tied"], detail_tie, detail_place)[codes]
@@ -1317,7 +1319,7 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
     bonus = (s["title_bonus"] > 0).to_numpy(bool)
 
     def how(rows: np.ndarray) -> list[str]:
-        return [f"categoría {c} = {r} rated (FIDE ×2){' + 2 IRT' if i else ''}"
+        return [f"categoría {c} = {r} rated (FIDE-rated count twice){' + 2 IRT' if i else ''}"
                 for c, r, i in zip(strs("category", rows), strs("rated", rows), irt[rows].tolist())]
 
     def head(rows: np.ndarray) -> list[str]:
@@ -1325,7 +1327,8 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
 
     t_s, e_s, p_s = kind == 0, kind == 1, kind == 2
     if t_s.any():
-        text[t_s] = [f"{h}, tied on {sc} game points with the last scorer (position {la}, {lv}): half = {p} ({w})"
+        text[t_s] = [f"{h}, tied on {sc} game {'point' if sc == '1' else 'points'} with the last scorer (position "
+                     f"{la}, {lv} pts): half = {p} ({w})"
                      for h, sc, la, lv, p, w in zip(head(t_s), pts("score", t_s), strs("last", t_s),
                                                     pts("last_value", t_s), pts("points", t_s), how(t_s))]
     if e_s.any():
