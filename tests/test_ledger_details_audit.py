@@ -344,7 +344,8 @@ FEC_PATTERNS = {
                               rf"(?P<score>{_N}) game points? with the last scorer \(position (?P<lp>\d+), "
                               rf"(?P<lv>{_N}) pts\): half = (?P<x>{_N}) \({_HOW}\)"
                               rf"(?P<locked> \[category locked for the year\])?$"),
-    "cap": re.compile(rf"^counted closed-tournament points (?P<a>{_N}) capped at 30: −(?P<b>{_N})$"),
+    "cap": re.compile(rf"^counted closed-tournament points (?:(?P<parts>.+ {_N}) = )?(?P<a>{_N}) capped at 30: "
+                      rf"−(?P<b>{_N})$"),
     "board": re.compile(r"^board (?P<board>\d+), place (?P<p>\d+) among the board's players "
                         r"\(board (?P=board): (?P<table>[\d, ]+)\) → (?P<x>[\d.]+)$"),
     "team": re.compile(r"^member of team (?P<team>.+), team place (?P<p>\d+) \(champions \+6, runners-up \+4, "
@@ -474,6 +475,10 @@ def _fec_check(L: pd.DataFrame, T: pd.DataFrame, folder: Path):
             a, b = _num(m["a"]), _num(m["b"])
             if a - 30 != b or -b != pts:
                 why.append(f"{a} capped at 30 cuts {a - 30}; text −{b}, points {pts}")
+            # the closed results it names add up to the counted closed points
+            listed = [_num(x.rsplit(" ", 1)[1]) for x in (m["parts"] or "").split(" + ") if x]
+            if not listed or sum(listed) != a:
+                why.append(f"the closed results named ({m['parts']}) do not add up to {a}")
             closed_counted.setdefault(("cap", row.player, row.ranking), a)
         if x is not None and x != pts:
             why.append(f"text {x} ≠ points {pts}")

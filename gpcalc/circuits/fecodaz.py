@@ -877,6 +877,16 @@ class FECODAZ(Circuit):
         cut = totals[totals["cap_cut"] > 0]
         named = False  # whether the names are in already
         if len(cut):
+            # the counted closed results the cap cut, named ("Cerrado de Bogotá 24 + Cerrado de Cali 28 = 52")
+            closed = R.tmap(entries["tournament"], tours.set_index("tournament")["kind"].eq("Closed"))
+            parts = entries[entries["counted"].fillna(False).astype(bool).to_numpy()
+                            & closed.fillna(False).astype(bool).to_numpy()]
+            parts = parts.merge(cut[["ranking", "player"]], on=["ranking", "player"]).sort_values(
+                ["ranking", "player", "date"], kind="stable")
+            parts = parts.assign(_txt=codes.t_names[parts["tournament"].to_numpy("int64")].astype(str) + " "
+                                 + R._fmts(parts["points"]).to_numpy())
+            listed = parts.groupby(["ranking", "player"], sort=False)["_txt"].agg(" + ".join)
+            cut = cut.assign(_parts=pd.MultiIndex.from_frame(cut[["ranking", "player"]]).map(listed.get))
             cap = cut.merge(players[["player", "name", "id"]], on="player", how="left")
             p_cap = pd.Index(players["player"]).get_indexer(cap["player"]) if later else None
             if not later or (p_cap < 0).any():  # (no ``_p``, or a player the merge does not find: names first)
@@ -890,7 +900,8 @@ class FECODAZ(Circuit):
                 **({"_p": p_cap} if later else {"name": cap["name"], "id": cap["id"]}),
                 "points": -cap["cap_cut"],
                 "rule": R.RULE_CAP,
-                "detail": "counted closed-tournament points " + R._fmts(cap["closed_counted"])
+                "detail": "counted closed-tournament points " + cap["_parts"].fillna("").astype(str).where(
+                    cap["_parts"].isna(), cap["_parts"].astype(str) + " = ") + R._fmts(cap["closed_counted"])
                           + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
             lg = pd.concat([lg, cap[list(lg.columns)]], ignore_index=True)
             t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
