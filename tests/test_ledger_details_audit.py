@@ -91,6 +91,8 @@ ACF_RE = re.compile(
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
     r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
     r"(?:; born (?P<born>\d{4}) with no day: a junior by ruling \(cl\. 1\))?"
+    r"(?P<bycolumn>; a junior by the organiser's Junior column \(cl\. 5\(2\)\(e\)\), which wins over the birth "
+    r"date given \(cl\. 1 would say no\))?"
     r"(?:"
     r"(?P<ordered>; tied, Ties = order: the listed order decides)? → (?P<value>-?[\d.]+)"
     r"|; tie shared by (?P<n>\d+) over positions (?P<first>\d+)–(?P<last>\d+): "
@@ -564,3 +566,22 @@ def test_fecodaz_categoria_breakdown_adds_up(seasons, source):
         if why:
             bad.append((row.tournament, "", row.category, text, "; ".join(why)))
     assert not bad, "FECODAZ categoría breakdowns that do not add up:\n" + _show(bad)
+
+
+def test_acf_a_junior_only_by_the_junior_column_is_named_in_the_ledger(tmp_path):
+    """ACF cl. 5(2)(e) / cl. 1 and the rulebook: "where a ruling changes a number, it is named in the ledger". A
+    player born 1980 marked Junior = Yes by the organiser takes Junior points (the column wins, README); the
+    ledger row now says so (an official would otherwise see an adult in the Junior list without a reason). A
+    junior by birth date gets no such note."""
+    from builders import acf_tournament, make_season
+
+    from gpcalc.pipeline import compute
+
+    head = ["Section", "Place", "Name", "ID", "Sex", "Born", "State", "Junior"]
+    rows = [["", 1, "Old Yes", "", "M", 1980, "NSW", "Yes"], ["", 2, "Young Kid", "", "M", 1995, "NSW", None]]
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"},
+                         tournaments={"a.xlsx": acf_tournament("A", rows, header=head)})
+    lg = compute(folder, use_cache=False).outcome.ledger
+    junior = lg[lg["ranking"] == "Junior"].set_index("name")["detail"]
+    assert ACF_RE.match(junior["Old Yes"])["bycolumn"]
+    assert "organiser's Junior column" in junior["Old Yes"] and "Junior column" not in junior["Young Kid"]

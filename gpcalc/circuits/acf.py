@@ -434,6 +434,9 @@ class ACF(Circuit):
         computed = by_date.where(r["born_date"].notna(), by_year.fillna(False).astype(bool))
         is_junior = r["junior"].where(r["junior"].notna(), computed).astype(bool)
         edge = _bare_junior_year(r, year)  # (the ledger says so; validate warned of it)
+        # a junior only by the organiser's Junior column, against the birth date given (the ledger says so)
+        by_column = (r["junior"].eq(True).fillna(False) & ~computed.fillna(False).astype(bool)
+                     & r["born_year"].notna())
         # Prize eligibility (cl. 12) of each row: by the player's rating (cl. 11), taken per player; junior
         # and woman per row. A player not in `players` (pidx -1) picks the trailing row: no rating.
         pidx = pd.Index(players["player"]).get_indexer(r["player"])
@@ -542,7 +545,8 @@ class ACF(Circuit):
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
                           tables=tables, extended=e_mode[f] == _MODES.index("extended"),
-                          bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year)
+                          bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year,
+                          by_column=by_column.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")))
         division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
         rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling"], dtype=object)  # by mode
         ledger = pd.DataFrame({
@@ -828,7 +832,7 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
 
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
-             tie_last, table, tables, extended=None, bare_year=None, year: int = 0) -> np.ndarray:
+             tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
@@ -854,10 +858,13 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     n = len(cls)
     ext = np.zeros(n, dtype=bool) if extended is None else np.asarray(extended, dtype=bool)
     bare = np.zeros(n, dtype=bool) if bare_year is None else np.asarray(bare_year, dtype=bool)
-    named = _each(lambda e, b, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
-                                    "(ruling on cl. 13(2)–(4))") if e else "")
-                  + (f"; born {year - 18} with no day: a junior by ruling (cl. 1)" if b else ""),
-                  ext, bare, np.where(ext, div, 0))
+    col = np.zeros(n, dtype=bool) if by_column is None else np.asarray(by_column, dtype=bool)
+    named = _each(lambda e, b, c, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
+                                       "(ruling on cl. 13(2)–(4))") if e else "")
+                  + (f"; born {year - 18} with no day: a junior by ruling (cl. 1)" if b else "")
+                  + ("; a junior by the organiser's Junior column (cl. 5(2)(e)), which wins over the birth date "
+                     "given (cl. 1 would say no)" if c else ""),
+                  ext, bare, col, np.where(ext, div, 0))
     return head + sec + where + skip + named + tail
 
 
