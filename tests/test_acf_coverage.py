@@ -212,7 +212,7 @@ def test_ledger_explains_eligibility_skips_and_tie_sharing(tmp_path):  # ACF Out
     res = season(tmp_path, {"t.xlsx": t}, players)
     led = res.outcome.ledger
     op = led[led["ranking"] == "Open"].set_index("name")
-    assert op.loc["P1", "points"] == 20 and "not eligible for Open (cl. 12) skipped" in op.loc["P1", "detail"]
+    assert op.loc["P1", "points"] == 20 and "not eligible for Open (cl. 12(1)(b)) skipped" in op.loc["P1", "detail"]
     assert op.loc["P2", "points"] == pytest.approx(13.5) and "tie shared by 2" in op.loc["P2", "detail"]
 
 

@@ -98,9 +98,10 @@ def test_count_back_left_out_player_is_named_beside_a_tie_cl10(data):
 
 
 def test_ledger_cites_each_divisions_own_qualification_cl1_8_12(data):
-    # A skipped player is ineligible by the division's qualification (cl. 13(4)): Junior by cl. 1, Women by
-    # cl. 8(f), the rating divisions by cl. 12 (with cl. 8's "Under 2000"/"Under 1600"/"Unrated") — not all cl. 12.
-    cites = {"Open": "(cl. 12)", "U2000": "(cl. 8(b), 12)", "U1600": "(cl. 8(c), 12)", "Junior": "(cl. 1)",
+    # A skipped player is ineligible by the division's qualification (cl. 13(4)): Junior by cl. 1 with cl. 8(e),
+    # Women by cl. 8(f), the rating divisions by cl. 12 (with cl. 8's "Under 2000"/"Under 1600"/"Unrated"), Open
+    # only by cl. 12(1)(b) (a FIDE-only player under 2000) — not all cl. 12.
+    cites = {"Open": "(cl. 12(1)(b))", "U2000": "(cl. 8(b), 12)", "U1600": "(cl. 8(c), 12)", "Junior": "(cl. 1, 8(e))",
              "Women": "(cl. 8(f))", "Unrated": "(cl. 8(d), 12(2))"}
     seen = set()
     for r in data["ledger"]:

@@ -121,9 +121,9 @@ def _acf_check(L: pd.DataFrame, T: pd.DataFrame):
         why = []
         if m["skipdiv"] and m["skipdiv"] != div:
             why.append(f"skipped for {m['skipdiv']} on the {div} list")
-        clause = {"Open": "cl. 12", "U2000": "cl. 8(b), 12", "U1600": "cl. 8(c), 12", "Junior": "cl. 1",
+        clause = {"Open": "cl. 12(1)(b)", "U2000": "cl. 8(b), 12", "U1600": "cl. 8(c), 12", "Junior": "cl. 1, 8(e)",
                   "Women": "cl. 8(f)", "Unrated": "cl. 8(d), 12(2)"}.get(div)
-        if m["skipcl"] and m["skipcl"] != clause:  # the division's own qualification (Junior: cl. 1, not cl. 12)
+        if m["skipcl"] and m["skipcl"] != clause:  # the division's own qualification (Junior: cl. 1, 8(e), not cl. 12; Open: only a FIDE-only player under 2000 is skipped, cl. 12(1)(b))
             why.append(f"cites {m['skipcl']} for skipping on the {div} list, not {clause}")
         if m["cdiv"] and m["cdiv"] != div:
             why.append(f"cascade names {m['cdiv']} on the {div} list")

@@ -27,7 +27,7 @@ STATE_ALIASES = (("Australian Capital Territory", "ACT"), ("New South Wales", "N
 DIVISIONS = ("Open", "U2000", "U1600", "Junior", "Women", "Unrated")
 # the clauses that make a player ineligible for each division (its qualification, cl. 13(4)), as the ledger cites
 # them: the rating rules of cl. 12 beside the division's own definition (cl. 8: "Under 2000", …; cl. 1: junior)
-ELIGIBILITY = ("cl. 12", "cl. 8(b), 12", "cl. 8(c), 12", "cl. 1", "cl. 8(f)", "cl. 8(d), 12(2)")
+ELIGIBILITY = ("cl. 12(1)(b)", "cl. 8(b), 12", "cl. 8(c), 12", "cl. 1, 8(e)", "cl. 8(f)", "cl. 8(d), 12(2)")
 DIVISION_ALIASES = (("Under 2000", "U2000"), ("U 2000", "U2000"), ("Sub 2000", "U2000"), ("Under 1600", "U1600"),
                     ("U 1600", "U1600"), ("Juniors", "Junior"), ("Woman", "Women"), ("Womens", "Women"),
                     ("Women's", "Women"), ("Side event", "None"), ("-", "None"), ("No", "None"))
