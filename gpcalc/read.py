@@ -268,6 +268,8 @@ def _zip_problem(path: Path) -> tuple | BookScan:
                 return padded
             for info in infos:  # reading every member to its end also checks its CRC (truncation, lies)
                 sheet = sheet_files.get(info.filename)
+                if info.filename == "xl/styles.xml":
+                    continue  # (read whole, its CRC checked, by _padded_styles)
                 with zf.open(info) as member:
                     if sheet is not None:
                         result = _scan_sheet(member, sheet, calc_on_load, padded)
@@ -368,7 +370,7 @@ def _padded_styles(zf: zipfile.ZipFile, names: set[str]) -> dict[bytes, int] | t
 
     if "xl/styles.xml" not in names:
         return {}
-    xml = zf.read("xl/styles.xml")
+    xml = zf.read("xl/styles.xml")  # (zipfile checks the member's CRC on a whole read)
     if any(d in xml for d in _DTD):
         return _dtd_problem("xl/styles.xml")
     widths: dict[bytes, int] = {}

@@ -206,7 +206,7 @@ class FECODAZ(Circuit):
         r = season.results
         if r.empty or "league" not in r.columns:
             return
-        names, variants = R.liga_spellings(r["league"])
+        _, variants = R.liga_spellings(r["league"])
         text = r["league"].astype(object).where(r["league"].notna(), "").astype(str).str.strip()
         first = ~text.duplicated()
         for liga, spellings in variants.items():
@@ -900,9 +900,10 @@ class FECODAZ(Circuit):
                 **({"_p": p_cap} if later else {"name": cap["name"], "id": cap["id"]}),
                 "points": -cap["cap_cut"],
                 "rule": R.RULE_CAP,
-                "detail": "counted closed-tournament points " + cap["_parts"].fillna("").astype(str).where(
-                    cap["_parts"].isna(), cap["_parts"].astype(str) + " = ") + R._fmts(cap["closed_counted"])
-                          + " capped at 30: −" + R._fmts(cap["cap_cut"]), "counted": True})
+                "detail": "counted closed-tournament points "
+                          + cap["_parts"].map(lambda p: f"{p} = " if isinstance(p, str) else "")
+                          + R._fmts(cap["closed_counted"]) + " capped at 30: −" + R._fmts(cap["cap_cut"]),
+                "counted": True})
             lg = pd.concat([lg, cap[list(lg.columns)]], ignore_index=True)
             t_pos = pd.concat([t_pos, pd.Series(float(len(tord)), index=cap.index)], ignore_index=True)
             r_pos = np.concatenate([r_pos, RK_ORDER[cut["ranking"].to_numpy("int64")]])
