@@ -505,7 +505,9 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
     a = ledger_row(res, "Open", "A", "Multi")
     assert (a["rule"], a["detail"]) == ("ACF 13(2)", "class 1; Open list position 1 (section Open, place 1) → 12")
     g = ledger_row(res, "Women", "G", "Multi")
+    # (the list runs through Open, then Girls: the 2 skipped are Open's — the ledger says so)
     assert (g["rule"], g["detail"]) == ("ACF 13(3)", "class 1; Women list position 1 (section Girls, place 1); "
+                                                     "the list runs through sections Open, then Girls; "
                                                      "2 player(s) above not eligible for Women (cl. 8(f)) skipped "
                                                      "→ 12")
 

@@ -86,6 +86,7 @@ _ACF_DIV = r"(Open|U2000|U1600|Junior|Women|Unrated)"
 ACF_RE = re.compile(
     r"^class (?P<cls>\d+); " + _ACF_DIV.replace("(", "(?P<div>", 1) + r" list position (?P<pos>\d+) "
     r"\((?:section (?P<section>.+?), )?place (?P<eq>=?)(?P<place>\d+)\)"
+    r"(?:; the list runs through sections (?P<listing>[^;]+?))?"
     r"(?:; (?P<skipped>\d+) player\(s\) above not eligible for (?P<skipdiv>\w+) \((?P<skipcl>cl\. [^;]+?)\) "
     r"skipped)?"
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "

@@ -472,6 +472,7 @@ class ACF(Circuit):
             np.zeros(len(o_t), dtype=bool)
         o = np.lexsort((o_rank[keep], o_t[keep], o_div[keep]))  # division, tournament (by name), section rank
         o_t, o_k, o_mode, o_div, at = (a[keep][o] for a in (o_t, o_k, o_mode, o_div, at))
+        listing = _listings(o_div, o_t, o_k, k_names, s_names, k_of)
         o_start, o_end = start[at], end[at]
         # points of each list position by class (cl. 13(1)), 0 beyond the table
         cls = tinfo["class"].reindex(t_names).astype("float64").to_numpy()
@@ -540,7 +541,12 @@ class ACF(Circuit):
         f = np.flatnonzero(points > 0)
         src, e_t, e_div = src[f], e_t[f], e_div[f]
         table_of, tables = pd.factorize(pd.Series(points_table.reindex(t_names).tolist(), dtype=object).to_numpy())
+        # each row's list, when it runs through several sections (one look-up per distinct list)
+        n_t = max(len(t_names), 1)
+        lists, l_at = np.unique(e_div.astype(np.int64) * n_t + e_t, return_inverse=True)
+        listed = np.array([listing.get((int(x) // n_t, int(x) % n_t), "") for x in lists], dtype=object)
         detail = _details(share, cls=cls[e_t].astype("int64"), div=e_div, pos=pos[f], section=s_code[src],
+                          listing=listed[l_at] if len(lists) else None,
                           sections=s_names, place=r["place"].take(src).astype("int64").to_numpy(),
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
@@ -831,8 +837,21 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
     return out
 
 
+def _listings(o_div: np.ndarray, o_t: np.ndarray, o_k: np.ndarray, k_names, s_names, k_of) -> dict:
+    """(division, tournament) → "sections Major, then Minor" for each division list that runs through more than
+    one section (cl. 13(2)–(4) and its ruling): the ledger says which sections a list position counts across."""
+    shown: dict[int, str] = {}
+    for i, k in enumerate(k_of[:len(s_names)].tolist()):  # each key as first written
+        shown.setdefault(k, str(s_names[i]))
+    out: dict[tuple[int, int], list[str]] = {}
+    for d, t, k in zip(o_div.tolist(), o_t.tolist(), o_k.tolist()):
+        out.setdefault((d, t), []).append(shown.get(k, str(k_names[k])))
+    return {key: "sections " + ", then ".join(names) for key, names in out.items() if len(names) > 1}
+
+
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
-             tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None) -> np.ndarray:
+             tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None,
+             listing=None) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
@@ -843,6 +862,9 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     names = [*sections, None]  # code -1: blank
     sec = _each(lambda k: f"section {names[k]}, " if pd.notna(names[k]) and str(names[k]) != "" else "", section)
     where = _each(lambda t, p: f"place {'=' if t else ''}{p})", tied, place)
+    if listing is not None and any(listing):  # (a list across several sections: which, in order)
+        where = where.astype(object) + _each(lambda x: f"; the list runs through {x}" if x else "",
+                                             np.asarray(listing, dtype=object))
     skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} ({ELIGIBILITY[d]}) skipped"
                  if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
     tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
