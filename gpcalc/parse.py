@@ -330,6 +330,12 @@ def read_date(raw: Any) -> dt.date | None:
     raise BadValue(f"'{text}' is not a date")
 
 
+def _likelier_year(yy: str) -> int:
+    """A two-digit birth year's likelier century: 2000s unless that is in the future."""
+    year = 2000 + int(yy)
+    return year if year <= dt.date.today().year else year - 100
+
+
 def read_born(raw: Any) -> tuple[int, dt.date | None] | None:
     """A birth date or a bare birth year → (year, date or None)."""
     if isinstance(raw, int | float) and not isinstance(raw, bool) and raw == raw and 1850 <= raw <= 2200:
@@ -339,16 +345,14 @@ def read_born(raw: Any) -> tuple[int, dt.date | None] | None:
     text = clean_text(raw)
     if re.fullmatch(r"\d{4}", text):
         return int(text), None
+    # '07, 95 — or a date 1/3/04: the century is not gpcalc's to guess (the likelier one is offered)
     two = re.fullmatch(r"['’‘]?(\d{2})", text)
-    if two:  # ('07, 95: the century is not gpcalc's to guess — the likelier one is offered)
-        year = 2000 + int(two[1])
-        raise BadValue(f"'{text}' is a year of two digits: write all four (e.g. "
-                       f"{year if year <= dt.date.today().year else year - 100})")
+    if two:
+        raise BadValue(f"'{text}' is a year of two digits: write all four (e.g. {_likelier_year(two[1])})")
     short = re.fullmatch(r"\d{1,2}([/.\-])\d{1,2}\1(\d{2})", text)
-    if short:  # (1/3/04 as a birth date: 1904 or 2004 — as with a bare '04, the century is not gpcalc's to guess)
-        year = 2000 + int(short[2])
+    if short:
         raise BadValue(f"'{text}' has a year of two digits: write all four (e.g. {text[:-2]}"
-                       f"{year if year <= dt.date.today().year else year - 100})")
+                       f"{_likelier_year(short[2])})")
     day = read_date(raw)
     if day is None:
         return None

@@ -390,6 +390,7 @@ def _padded_styles(zf: zipfile.ZipFile, names: set[str]) -> dict[bytes, int] | t
     return out
 
 
+_CELL_TYPE = re.compile(rb'(?:^|\s)t="([^"]*)"')
 _STYLED_NUMBER = re.compile(rb'<c\s([^>]*\bs="(\d+)"[^>]*)>\s*<v>\s*([0-9]+(?:\.0*)?)\s*</v>')
 
 
@@ -397,9 +398,10 @@ def _padded_numbers(done: bytes, padded: dict[bytes, int], typed: dict[str, str]
     """Whole numbers in a zero-padding style as the text shown (123 in a 00000 cell → '00123'), into `typed`."""
     for m in _STYLED_NUMBER.finditer(done):
         width = padded.get(m.group(2))
-        attrs = m.group(1)
-        if width is None or b' t="' in b" " + attrs and not re.search(rb'\bt="n"', attrs):
+        kind = _CELL_TYPE.search(m.group(1))
+        if width is None or (kind is not None and kind.group(1) != b"n"):  # (a number: no t, or t="n")
             continue
+        attrs = m.group(1)
         ref = _CELL_REF.match(b"<c " + attrs)
         if ref:
             typed[ref.group(1).decode()] = str(int(float(m.group(3)))).zfill(width)

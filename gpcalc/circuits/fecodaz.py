@@ -207,7 +207,7 @@ class FECODAZ(Circuit):
         if r.empty or "league" not in r.columns:
             return
         _, variants = R.liga_spellings(r["league"])
-        text = r["league"].astype(object).where(r["league"].notna(), "").astype(str).str.strip()
+        text = R.liga_text(r["league"])
         first = ~text.duplicated()
         for liga, spellings in variants.items():
             for other in spellings[1:]:

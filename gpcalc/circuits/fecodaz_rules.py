@@ -1093,12 +1093,17 @@ def rank_with_tiebreaks(table: pd.DataFrame) -> pd.DataFrame:
 
 # ---------------------------------------------------------------------------------------------- ligas
 
+def liga_text(col: pd.Series) -> pd.Series:
+    """A Liga column as text: blank for an empty cell, outer spaces removed."""
+    return col.astype(object).where(col.notna(), "").astype(str).str.strip()
+
+
 def liga_spellings(col: pd.Series) -> tuple[pd.Series, dict[str, list[str]]]:
     """Ruling 4 ("Bogota" is "Bogotá"): the spellings of one liga — case, accents and extra spaces aside — are one
     liga. Returns the name each liga goes by (indexed by its compared form, _liga_key): its most common spelling
     in `col`, a tie the one met first; and, for each liga written more than one way, its spellings (most common
     first)."""
-    text = col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    text = liga_text(col)
     filled = text != ""
     pairs = pd.DataFrame({"key": _liga_key(text[filled]), "spelling": text[filled]})
     counts = pairs.groupby(["key", "spelling"], sort=False).size().reset_index(name="n")
@@ -1110,7 +1115,7 @@ def liga_spellings(col: pd.Series) -> tuple[pd.Series, dict[str, list[str]]]:
 
 def one_liga(col: pd.Series, names: pd.Series) -> pd.Series:
     """Each value of `col` as the liga's name in `names` (liga_spellings); a liga not there, as written."""
-    text = col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    text = liga_text(col)
     named = pd.Series(_liga_key(text), index=col.index).map(names).astype(object)
     return named.where(named.notna(), text)
 
