@@ -1094,8 +1094,12 @@ def rank_with_tiebreaks(table: pd.DataFrame) -> pd.DataFrame:
 # ---------------------------------------------------------------------------------------------- ligas
 
 def liga_text(col: pd.Series) -> pd.Series:
-    """A Liga column as text: blank for an empty cell, outer spaces removed."""
-    return col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    """A Liga column as text: blank for an empty cell, outer spaces removed (each distinct text stripped once)."""
+    if pd.api.types.infer_dtype(col, skipna=True) not in ("string", "empty"):  # (numbers too: as str() writes them)
+        return col.astype(object).where(col.notna(), "").astype(str).str.strip()
+    codes, uniq = pd.factorize(col.astype(object))
+    stripped = np.array([u.strip() for u in uniq] + [""], dtype=object)  # (code -1, an empty cell: the last)
+    return pd.Series(stripped[codes], index=col.index, name=col.name, dtype="str")
 
 
 def liga_spellings(col: pd.Series) -> tuple[pd.Series, dict[str, list[str]]]:
@@ -1104,9 +1108,10 @@ def liga_spellings(col: pd.Series) -> tuple[pd.Series, dict[str, list[str]]]:
     in `col`, a tie the one met first; and, for each liga written more than one way, its spellings (most common
     first)."""
     text = liga_text(col)
-    filled = text != ""
-    pairs = pd.DataFrame({"key": _liga_key(text[filled]), "spelling": text[filled]})
-    counts = pairs.groupby(["key", "spelling"], sort=False).size().reset_index(name="n")
+    codes, spellings = pd.factorize(text[text != ""])  # each spelling once, in order of first appearance
+    spelling = pd.Series(spellings, dtype="str")
+    counts = pd.DataFrame({"key": _liga_key(spelling), "spelling": spelling,
+                           "n": np.bincount(codes, minlength=len(spellings))})
     counts = counts.sort_values(["key", "n"], ascending=[True, False], kind="stable")  # (stable: ties first met)
     names = counts.drop_duplicates("key").set_index("key")["spelling"]
     many = counts[counts["key"].duplicated(keep=False)]
