@@ -74,7 +74,7 @@ MIN_YEAR, MAX_YEAR = 1900, 2100  # a season's year outside these is a typo (0001
 
 
 def season_year(value: Any) -> int:
-    m = re.search(r"(\d{4})", clean_text(value))
+    m = re.search(r"(?<!\d)0*(\d{4})(?!\d)", clean_text(value))  # (0*: a year in a zero-padded 00000 cell)
     return int(m.group(1)) if m else 0
 
 

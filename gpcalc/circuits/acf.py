@@ -262,9 +262,19 @@ class ACF(Circuit):
                              **season.where(row, "section"))
         several = secs.groupby("tournament").size()
         for row in flagged_rows(firsts, firsts["section"].isna() & firsts["tournament"].map(several).gt(1)):
+            names = sorted(secs.loc[secs["tournament"] == row.tournament, "section"].astype(str))
+            if row.file in issues.places:  # a TRF or an export (README: one such file is one section)
+                sections = next(s for s in self.tournament_sheets if s.name == "Sections").names()
+                sheet = next((sh for (f, sh) in season.letters if f == row.file and header_key(sh) in sections),
+                             "Sections")
+                issues.error("blank-section", f"the Sections sheet lists {len(names)} sections ({', '.join(names)}), "
+                             "but a TRF or an export is one section: it says no player's section",
+                             file=row.file, sheet=sheet, cell="A2",
+                             hint="give each section a file of its own (its own sidecar, with a Sections sheet "
+                                  "of that one section)")
+                continue
             if not season.letters.get((row.file, row.sheet), {}).get("section"):
                 # (no Section column at all: one error at the header, not "blank" at a cell of another column)
-                names = sorted(secs.loc[secs["tournament"] == row.tournament, "section"].astype(str))
                 issues.error("missing-column", f"the Results sheet has no Section column, but the Sections sheet "
                              f"lists {len(names)} sections ({', '.join(names)})", file=row.file, sheet=row.sheet,
                              cell="A1", hint="add a column headed Section and write each player's section")

@@ -207,11 +207,24 @@ class FECODAZ(Circuit):
         if r.empty or "league" not in r.columns:
             return
         _, variants = R.liga_spellings(r["league"])
+        if not variants:
+            return
         text = R.liga_text(r["league"])
-        first = ~text.duplicated()
+        # a row's liga is the register's where the register gives the player one (identity: the register wins):
+        # such a spelling is named at the register's cell, the others at the Results cell that has it
+        reg = season.players
+        given = pd.Series(False, index=r.index)
+        if len(reg) and "league" in reg.columns and "player" in reg.columns:
+            reg = reg[R.liga_text(reg["league"]) != ""]
+            given = r["player"].isin(reg["player"])
+        typed_first = ~text[~given].duplicated()
         for liga, spellings in variants.items():
             for other in spellings[1:]:
-                row = r.loc[text[first & (text == other)].index[0]]
+                typed = typed_first.index[typed_first.to_numpy() & (text[~given] == other).to_numpy()]
+                if len(typed):
+                    row = r.loc[typed[0]]
+                else:  # (written so only in the register)
+                    row = reg.loc[R.liga_text(reg["league"]) == other].iloc[0]
                 issues.warning("liga-spellings", f"Liga '{other}' is the liga written '{liga}' in most rows "
                                f"(ruling 4: case, accents and spaces aside): one liga, ranked as '{liga}' in Ligas",
                                hint=f"write it the same way in every workbook: {liga}", **season.where(row, "league"))
@@ -236,21 +249,25 @@ class FECODAZ(Circuit):
         women = feeds.str.endswith("Femenino")
         off = (own != wanted) | (women & rows["sex"].ne("F"))
         for idx in rows.index[off.to_numpy(bool)]:
-            row, ranking, age = r.loc[idx], feeds[idx], own[idx]
-            if not age:
-                why = (f"born {int(row['born_year'])}, older than Sub 14" if pd.notna(row["born_year"])
-                       else "no birth year, so no youth category")
-            elif age != wanted[idx]:
-                why = f"born {int(row['born_year'])}: {age}, playing up"
+            row, ranking, age, cat = r.loc[idx], feeds[idx], own[idx], wanted[idx]
+            born = int(row["born_year"]) if pd.notna(row["born_year"]) else None
+            up = bool(age) and age != cat and int(age.split()[-1]) < int(cat.split()[-1])
+            if age == cat:  # the age is right: a Femenino championship, and not a woman (or no sex given)
+                why = "no sex given" if pd.isna(row["sex"]) else "not a woman"
+                rule = "a Femenino ranking is the women's"
+            elif up:
+                why, rule = (f"born {born}: {age}, playing up",
+                             "a player who plays up scores only in the category of their age (Art. 3)")
             else:
-                why = "not a woman"
-            rule = "a Femenino ranking is the women's" if why == "not a woman" else \
-                "a player who plays up scores only in the category of their age (Art. 3)"
+                why = (f"born {born}: {age}, older than {cat}" if age else f"born {born}, older than Sub 14"
+                       if born is not None else "no birth year, so no youth category")
+                rule = "a score counts only in the category of the player's age (Art. 3)"
             issues.warning("plays-up-unscored", f"{row['tournament']}: {row['name']} ({why}) scores nothing in "
                            f"this national championship, which feeds {ranking} alone (ruling 3); {rule}, and the "
-                           "players placed below move up a position in the category", hint="nothing to do if the "
-                           "birth year and sex are right; else correct them",
-                           **season.where(row, "born" if why != "not a woman" else "sex"))
+                           "players placed below move up a position in the category",
+                           hint="write the player's sex: F for a woman" if why == "no sex given" else
+                           "nothing to do if the birth year and sex are right; else correct them",
+                           **season.where(row, "born" if age != cat else "sex"))
 
     def validate(self, season, issues: Issues) -> None:
         self._check_scores(season, issues)
