@@ -133,3 +133,104 @@ def test_a_year_in_a_zero_padded_cell_reads_as_the_year(tmp_path):
     assert res.season.year == 2005
     assert res.season.results["born_year"].tolist() == [1970, 1980]
     assert season_year("02005") == 2005 and season_year("2012/2013") == 2012 and season_year("12345") == 0
+
+
+# ------------------------------------------------------------- TRF and export changes of 1 December (review 2)
+
+def _trf_players(born=("1980/01/01", "1990/01/01", "1985/01/01", "1970/01/01")):
+    from test_formats import player_line
+
+    return [player_line(1, "Smith, John", rating=2450, fide_id=3200001, points="2.5", rank=1, born=born[0],
+                        rounds=[(2, "w", "1"), (3, "b", "="), (4, "w", "1")]),
+            player_line(2, "Nguyen, Anna", sex="w", rating=2100, fide_id=3200002, points="2.0", rank=2, born=born[1],
+                        rounds=[(1, "b", "0"), (4, "w", "1"), (3, "w", "1")]),
+            player_line(3, "Brown, Sam", rating=1900, points="1.5", rank=3, born=born[2],
+                        rounds=[(4, "b", "1"), (1, "w", "="), (2, "b", "0")]),
+            player_line(4, "Lee, Chris", sex="w", rating=1500, points="0.0", rank=4, born=born[3],
+                        rounds=[(3, "w", "0"), (2, "b", "0"), (1, "b", "0")])]
+
+
+def _acf_trf_season(tmp_path, head, **side):
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, tournaments={})
+    (folder / "club.trf").write_text("\n".join(head + _trf_players()) + "\n", encoding="utf-8")
+    write_book(folder / "club.xlsx", {"Tournament": {"State": "NSW", "Capital city": "Yes", "Prize money": 1000,
+                                                     "Registered": dt.date(2004, 6, 1), **side}})
+    return compute(folder, use_cache=False)
+
+
+def test_full_round_dates_are_read_as_written_fide_trf_132(tmp_path):
+    """FIDE TRF 132 (round dates). The 60-day window meant for two-digit years also dropped four-digit dates: a
+    monthly club event's last round (2005/12/22) was left out, its End became 10 November, and the build said
+    "reported 50 days after the last day" (it was 8). Full dates are now read as written."""
+    head = ["012 Club Ch", "042 2005/10/06", "062 4", "132" + " " * 88 + "2005/10/06  2005/11/10  2005/12/22"]
+    res = _acf_trf_season(tmp_path, head, Reported=dt.date(2005, 12, 30))
+    assert res.season.tournaments["end"].tolist() == [dt.date(2005, 12, 22)]
+    assert not _issues(res, "reported-late") and not _issues(res, "trf-round-dates")
+
+
+def test_two_digit_round_dates_without_a_start_are_not_guessed_fide_trf_132(tmp_path):
+    """Without a 042 line, DD/MM/YY round dates (15/03/05) were read as YY/MM/DD — 2015 — "played over 4374
+    days". Now not used, said at the 132 line; End is then asked for in the sidecar, at its Tournament sheet."""
+    head = ["012 Club Ch", "062 4", "132" + " " * 88 + "15/03/05  16/03/05  17/03/05"]
+    res = _acf_trf_season(tmp_path, head, Start=dt.date(2005, 3, 15), Reported=dt.date(2005, 3, 20))
+    [w] = _issues(res, "trf-round-dates")
+    assert (w.file, w.sheet, w.cell) == ("club.trf", "132", "line 3") and "'15/03/05'" in w.message
+    [e] = [i for i in _issues(res, "missing-setting") if "'End'" in i.message]
+    assert (e.file, e.sheet, e.cell) == ("club.xlsx", "Tournament", "A8")  # (below its 7 rows)
+    assert not _issues(res, "too-long")
+
+
+def test_an_end_written_in_the_sidecar_of_a_trf_without_one_is_not_said_to_differ(tmp_path):
+    """The TRF gives no end (no 052, no 132): `trf-no-end-date` asks for End in the sidecar. Written there, it was
+    then warned `sidecar-differs` against the start date that had stood in for the missing end."""
+    res = _acf_trf_season(tmp_path, ["012 Club Ch", "042 2005/03/15", "062 4"], End=dt.date(2005, 3, 17),
+                          Reported=dt.date(2005, 3, 20))
+    assert not _issues(res, "sidecar-differs") and not _issues(res, "trf-no-end-date")
+    assert res.season.tournaments["end"].tolist() == [dt.date(2005, 3, 17)]
+
+
+def _aarhus_trf_season(tmp_path, head, groups):
+    folder = make_season(tmp_path, {"Circuit": "aarhus", "Season": "2012/2013", "GPTs": 1}, tournaments={})
+    players = _trf_players(born=("1994/01/01", "1995/01/01", "1994/01/01", "1993/01/01"))
+    (folder / "gpt1.trf").write_text("\n".join(head + players) + "\n", encoding="utf-8")
+    write_book(folder / "GPT1.xlsx", {"Tournament": {"Kind": "GPT"}, "Groups": groups})
+    return compute(folder, use_cache=False)
+
+
+def test_a_trf_announcing_more_rounds_than_played_is_warned_and_its_played_rounds_used_aarhus_5_6(tmp_path):
+    """Aarhus §5 stk. 6 (GPT points × 7 / rounds). A TRF saying XXR 7 whose records hold 3 rounds was read as
+    final and its group given 7 rounds: 3 × 7/7. Now `trf-not-final` at the XXR line and 3 × 7/3."""
+    res = _aarhus_trf_season(tmp_path, ["012 GPT 1", "042 2012/10/06", "062 4", "XXR 7"],
+                             [["Group", "Rounds"], ["A", None]])
+    [w] = _issues(res, "trf-not-final")
+    assert (w.file, w.sheet, w.cell) == ("gpt1.trf", "XXR", "line 4")
+    assert "announces 7 rounds (XXR)" in w.message and "the 3 rounds are used" in w.message
+    detail = res.outcome.ledger["detail"].str.cat(sep="\n")
+    assert "× 7/3" in detail and "× 7/7" not in detail
+
+
+def test_a_group_rounds_that_contradicts_its_trf_is_warned_aarhus_5_6(tmp_path):
+    """A sidecar Groups sheet saying Rounds 5 beside a TRF of 3 rounds was silent (it sets the ×7/rounds)."""
+    res = _aarhus_trf_season(tmp_path, ["012 GPT 1", "042 2012/10/06", "062 4"], [["Group", "Rounds"], ["A", 5]])
+    [w] = _issues(res, "sidecar-differs")
+    assert (w.file, w.sheet, w.cell) == ("GPT1.xlsx", "Groups", "B2")
+    assert "Rounds is 5 here" in w.message and "hold 3 rounds" in w.message
+    assert not _issues(res, "trf-not-final")
+
+
+def test_an_unreadable_points_cell_in_an_export_is_the_one_message(tmp_path):
+    """A chess-results export's Pts. cell '4½½' is a bad-value error; the places worked out around the hole then
+    gave a place-order error naming a place (4) that the file does not show."""
+    from test_formats_season import T3_SETTINGS
+
+    folder = make_season(tmp_path, {"Circuit": "acf", "Season": "2005"}, tournaments={})
+    head = ["Rk.", "SNo", None, "Name", "FED", "Rtg", "Club/City", "Pts.", "TB1", "TB2", "TB3"]
+    data = [[1, 3, "FM", "Smith, John", "AUS", 2450, "Sydney", 4.5, 10, 11, 12],
+            [2, 1, None, "Nguyen, Anna", "AUS", 2100, "Sydney", "4½½", 9, 10, 11],
+            [3, 2, None, "Brown, Sam", "AUS", 1900, "Sydney", 4, 9, 10, 11],
+            [4, 4, None, "Lee, Chris", "AUS", 1500, "Sydney", 3, 1, 2, 3]]
+    write_book(folder / "open.xlsx", {"Final Ranking": [["Canberra Autumn Open 2005"],
+                                                        ["Final Ranking after 5 Rounds"], [], head, *data],
+                                      "Tournament": T3_SETTINGS})
+    res = compute(folder, use_cache=False)
+    assert [(i.code, i.cell) for i in res.issues.errors] == [("bad-value", "H6")]

@@ -29,7 +29,7 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..issues import Issues
+from ..issues import Issues, col_letter
 from ..parse import clean_text, header_key
 from ..read import RawBook, RawSheet
 from ..spec import NAME
@@ -353,6 +353,9 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
                         if rounds_row:
                             sheets[sh.name] = filled_sheet
                             rounds_at = (sh.name, rounds_row)
+                        elif export is None:
+                            _group_rounds_differ(sh, spec, header["rounds"], header.get("_lines", {}).get("rounds"),
+                                                 label, _side_label(label, side), issues)
     # the file's own value fills a setting the sidecar leaves blank — in the sidecar's row, when it has one
     # (the template's Tournament sheet copied with Name, Start and End left empty)
     filled = {header_key(r[0]) for r in tournament_rows if r and len(r) > 1 and clean_text(r[1]) != ""}
@@ -362,7 +365,7 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
     for f in tspec.fields:
         value = header.get(f.key)
         if value in (None, "") or any(n in filled for n in f.names()):
-            if value not in (None, "") and export is None:
+            if value not in (None, "") and export is None and not (f.key == "end" and "_end_note" in header):
                 _sidecar_differs(f, value, tournament_rows, file_lines.get(f.key), label, side, side_tsheet, issues)
             continue
         if f.key == "end" and "_end_note" in header:  # the TRF's start stands in for its missing end
@@ -387,8 +390,13 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         group = frame["group"] if has_groups and "group" in frame and frame["group"].notna().any() else None
         if export is not None and not _points_in_rank_order(frame, group, export, label, issues):
             return None  # (its places cannot be worked out: the error is the one message about them)
-        shared = shared_places(frame["points"], group)
-        frame["place"] = place_text(shared["place"], shared["tied"])
+        if export is not None and pd.to_numeric(frame["points"], errors="coerce").isna().any():
+            # a points cell that could not be read (its error is said): the export's own ranks are the places,
+            # not places worked out around a hole (which named a place the file does not show)
+            frame["place"] = place_text(frame["rank"], frame["rank_tied"])
+        else:
+            shared = shared_places(frame["points"], group)
+            frame["place"] = place_text(shared["place"], shared["tied"])
     else:
         frame["place"] = place_text(frame["rank"], frame["rank_tied"])
     values = _result_values(circuit, frame)
@@ -411,8 +419,13 @@ def _book(path: Path, label: str, issues: Issues, circuit, players: dict[str, li
         if sheet == "Results":
             return (label, "", f"line {lines[row - 2]}") if 2 <= row < len(lines) + 2 else (label, "", "")
         if sheet == "Tournament":  # (a value taken from the TRF is named by its line there)
-            return (side_name, sheet, cell) if 1 <= row <= from_side and row not in from_file else \
-                (label, "", from_file.get(row, ""))
+            if row in from_file:
+                return label, "", from_file[row]
+            if side is not None and 1 <= row <= from_side:
+                return side_name, side_tsheet or sheet, cell
+            if side is not None and from_side and row > from_side:  # a setting to add: below the sidecar's rows
+                return side_name, side_tsheet or sheet, f"A{from_side + 1}"
+            return label, "", ""
         if rounds_at == (sheet, row):
             return label, "", f"line {file_lines['rounds']}" if "rounds" in file_lines else ""
         if sheet in side_sheets:
@@ -477,23 +490,52 @@ def _only_group(sheet: RawSheet, spec) -> Any:
     return value if clean_text(value) else None
 
 
-def _fill_rounds(sheet: RawSheet, spec, rounds: int) -> tuple[RawSheet, int]:
-    """A one-group Groups sheet whose Rounds is blank, with the file's rounds there (a copy), and the Excel row
-    filled (0 when its Rounds is filled or it has no Rounds column: the sheet itself is then kept)."""
+def _rounds_cell(sheet: RawSheet, spec) -> tuple[int, int] | None:
+    """(row, column), 0-based, of a one-group Groups sheet's Rounds cell; None without a Rounds column."""
     at = [i for i, r in enumerate(sheet.rows) if any(clean_text(v) for v in r)]
     field = next((f for f in spec.fields if f.key == "rounds"), None)
     keys = [header_key(v) for v in sheet.rows[at[0]]]
     j = next((j for j, k in enumerate(keys) if field is not None and k in field.names()), None)
-    if j is None:
+    return None if j is None else (at[1], j)
+
+
+def _fill_rounds(sheet: RawSheet, spec, rounds: int) -> tuple[RawSheet, int]:
+    """A one-group Groups sheet whose Rounds is blank, with the file's rounds there (a copy), and the Excel row
+    filled (0 when its Rounds is filled or it has no Rounds column: the sheet itself is then kept)."""
+    cell = _rounds_cell(sheet, spec)
+    if cell is None:
         return sheet, 0
-    row = list(sheet.rows[at[1]])
+    i, j = cell
+    row = list(sheet.rows[i])
     if j < len(row) and clean_text(row[j]):
         return sheet, 0
     row += [None] * (j + 1 - len(row))
     row[j] = rounds
     rows = [list(r) for r in sheet.rows]
-    rows[at[1]] = row
-    return dc_replace(sheet, rows=rows), at[1] + 1
+    rows[i] = row
+    return dc_replace(sheet, rows=rows), i + 1
+
+
+def _group_rounds_differ(sheet: RawSheet, spec, rounds: int, line: int | None, label: str, side_label: str,
+                         issues: Issues) -> None:
+    """A one-group Groups sheet's Rounds that contradicts its TRF's rounds (5 beside a TRF of 3): the sheet's is
+    used (it sets the ×7/rounds of §5 stk. 6), but one of the two is a typo — said, as for the Tournament sheet."""
+    from ..parse import BadValue, read_count
+
+    cell = _rounds_cell(sheet, spec)
+    if cell is None or cell[1] >= len(sheet.rows[cell[0]]):
+        return
+    try:
+        mine = read_count(sheet.rows[cell[0]][cell[1]])
+    except BadValue:
+        return  # (its own error is said where the sheet is read)
+    if mine is None or mine == rounds:
+        return
+    where = f" (line {line})" if line else ""
+    issues.warning("sidecar-differs", f"Rounds is {mine} here but the players' records in {label}{where} hold "
+                   f"{rounds} rounds; the value here is used", file=side_label, sheet=sheet.name,
+                   cell=f"{col_letter(cell[1])}{cell[0] + 1}",
+                   hint="correct whichever is wrong (or leave Rounds blank here to take the TRF's)")
 
 
 def _result_values(circuit, frame: pd.DataFrame) -> dict[str, list[Any]]:

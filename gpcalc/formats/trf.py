@@ -110,7 +110,7 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
                        file=label, cell=f"line {number}")
     rows: list[dict] = []
     round_blocks: dict[int, list[tuple[int, str, str]]] = {}
-    xxr = 0
+    xxr = xxr_line = 0
     rejected = 0  # 001 lines not read (each with its error): their players are missing
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip()
@@ -142,16 +142,35 @@ def parse_trf(data: bytes | str, label: str, issues: Issues) -> TrfTournament | 
         elif code == "XXR":
             m = re.match(r"\s*(\d+)", line[3:])
             xxr = int(m[1]) if m else 0
+            xxr_line = number
         elif len(line) > 3 and code[:1].isdigit() and code[:3].isdigit():
             t.extra[code] = line[4:].strip()
         # anything else (### comments, national-rating lines, XXC/BBW/DAT… extensions) is ignored
-    t.round_dates = _round_dates(t.round_texts, t.start)
+    t.round_dates, unplaced = _round_dates(t.round_texts, t.start)
+    if unplaced and "132" in t.lines:
+        issues.warning("trf-round-dates", f"round date{'s' if len(unplaced) > 1 else ''} "
+                       f"{', '.join(repr(u) for u in unplaced)} not used: "
+                       + ("a date of two-digit year is read only near the start date (042), and the file gives none"
+                          if t.start is None else "not a date within 60 days of the start date (042)"),
+                       file=label, sheet="132", cell=f"line {t.lines['132']}",
+                       hint="write the dates with four-digit years (2005/03/15)" + (
+                           ", or add the 042 line (the start date)" if t.start is None else
+                           ": the days the rounds were played"))
     if not rows:
         issues.error("trf-no-players", "the file holds no player records (lines starting with '001'), so it is "
                      "not a readable TRF tournament report", file=label, cell="line 1",
                      hint="export the tournament report (TRF) again from the pairing program")
         return None
-    t.rounds = max([t.rounds, xxr] + [len(b) for b in round_blocks.values()])
+    announced = max(t.rounds, xxr)
+    played = max((len(b) for b in round_blocks.values()), default=0)
+    if played and announced > played:  # (Aarhus decides its rounds on the day: the played ones are the rounds)
+        which, line_no = ("142", t.lines["142"]) if t.rounds == announced and "142" in t.lines else ("XXR", xxr_line)
+        issues.warning("trf-not-final", f"the file announces {announced} rounds ({which}) but no player's record "
+                       f"has more than {played}: a ranking after round {played}, not the final one — or only "
+                       f"{played} rounds were played; the {played} rounds are used",
+                       hint="export the TRF again after the last round; nothing to do if only "
+                            f"{played} rounds were played", file=label, sheet=which, cell=f"line {line_no}")
+    t.rounds = played or announced
     for i, row in enumerate(rows):  # a line cut inside its rounds: fewer rounds, and points they do not explain
         end = row.pop("_end")
         have = len(round_blocks[i])
@@ -382,25 +401,28 @@ def _check_points(t: TrfTournament, frame: pd.DataFrame, label: str, issues: Iss
                          cell=f"line {row['line']}")
 
 
-def _round_dates(texts: list[str], start: dt.date | None) -> list[dt.date]:
-    """The 132 line's round dates. The TRF writes YY/MM/DD, but some programs write DD/MM/YY: a two-digit-year
-    date is read whichever way (and century) puts it within 60 days from the start (042); a date no reading puts
-    there is left out — the end date is then the 052 line's, or said to be missing, never a date decades off."""
+def _round_dates(texts: list[str], start: dt.date | None) -> tuple[list[dt.date], list[str]]:
+    """The 132 line's round dates, and the pieces that could not be placed. A date with a four-digit year is read
+    as written. The TRF writes YY/MM/DD, but some programs write DD/MM/YY: a two-digit-year date is read whichever
+    way (and century) puts it within 60 days from the start (042); without a start, or with no reading there, it
+    is not used — the end date is then the 052 line's, or said to be missing, never a date decades off."""
     out: list[dt.date] = []
+    unplaced: list[str] = []
     for piece in texts:
         m = re.fullmatch(r"(\d{2})[/.\-](\d{2})[/.\-](\d{2})", piece.strip())
         if m:
             a, b, c = (int(x) for x in m.groups())
             cands = [_safe_date(century + y, mo, d) for y, mo, d in ((a, b, c), (c, b, a)) for century in (2000, 1900)]
+            cands = [d for d in cands if d is not None and start is not None
+                     and start <= d <= start + dt.timedelta(days=60)]
         else:
             day = parse_date(piece)
-            cands = [day if isinstance(day, dt.date) else None]
-        cands = [d for d in cands if d is not None]
-        if start is not None:
-            cands = [d for d in cands if start <= d <= start + dt.timedelta(days=60)]
+            cands = [day] if isinstance(day, dt.date) else []
         if cands:
             out.append(cands[0])
-    return out
+        else:
+            unplaced.append(piece.strip())
+    return out, unplaced
 
 
 def _fill_ranks(frame: pd.DataFrame, label: str, issues: Issues) -> None:
