@@ -234,3 +234,20 @@ def test_an_unreadable_points_cell_in_an_export_is_the_one_message(tmp_path):
                                       "Tournament": T3_SETTINGS})
     res = compute(folder, use_cache=False)
     assert [(i.code, i.cell) for i in res.issues.errors] == [("bad-value", "H6")]
+
+
+def test_trf_points_that_are_no_number_of_points_are_an_error_fide_trf_001():
+    """FIDE TRF 001 columns 81–84, the points. Python's float() took 'nan', 'inf', '-1', '1e-1': a winner's line
+    with 'nan' was ranked by the other columns and could drop to last, with only a rank warning."""
+    from test_formats import player_line
+
+    from gpcalc.formats.trf import parse_trf
+    from gpcalc.issues import Issues
+
+    for bad in ("nan", "inf", "-1", "1e-1"):
+        issues = Issues()
+        lines = ["012 Test", "042 2024/03/01", "062 2",
+                 player_line(1, "Smith, John", points=bad, rank=1, rounds=[(2, "w", "1")]),
+                 player_line(2, "Nguyen, Anna", points="0.0", rank=2, rounds=[(1, "b", "0")])]
+        parse_trf("\n".join(lines) + "\n", "t.trf", issues)
+        assert [(i.code, i.cell) for i in issues.errors] == [("trf-bad-points", "line 4")], bad

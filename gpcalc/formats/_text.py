@@ -101,4 +101,6 @@ def parse_decimal(text: str) -> float | None:
         return None
     if text.startswith("."):
         text = "0" + text
+    if not re.fullmatch(r"\d+(?:\.\d+)?", text):  # (float() takes nan, inf, -1, 1e-1 and 1_0: no points)
+        raise ValueError(text)
     return float(text)
