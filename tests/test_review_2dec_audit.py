@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pandas as pd
 from builders import (
     FECODAZ_ILLUSTRATIVE,
     fecodaz_book,
@@ -251,3 +252,27 @@ def test_trf_points_that_are_no_number_of_points_are_an_error_fide_trf_001():
                  player_line(2, "Nguyen, Anna", points="0.0", rank=2, rounds=[(1, "b", "0")])]
         parse_trf("\n".join(lines) + "\n", "t.trf", issues)
         assert [(i.code, i.cell) for i in issues.errors] == [("trf-bad-points", "line 4")], bad
+
+
+def test_a_fide_list_with_old_mac_line_ends_is_read_and_an_empty_one_is_said_acf_cl11(tmp_path):
+    """ACF cl. 11 (ratings from the lists). A FIDE TXT list whose lines end in CR alone (an old Mac text file)
+    gave no player and no word; a list with its header alone likewise. The first is read; the second (and any
+    list no player of the season is on) is warned `list-no-players`."""
+    from pathlib import Path
+
+    from test_formats_season import REGISTER, mixed_season, standings
+
+    bare = [["ID", "Name", "State"], *[[r[0], r[1], r[4]] for r in REGISTER[1:]]]
+    src = (Path(__file__).parent / "data" / "formats" / "fide-standard-list.txt").read_text("latin-1")
+    header = src.splitlines()[0].replace("JAN23", "JAN05")
+    cy = "3200003".ljust(15) + "Jones, Cy".ljust(61) + "AUS M" + " " * 32 + "1900  0   20 1989"
+    folders = {}
+    for name, text in (("cr", "\r".join([header, cy]) + "\r"), ("crlf", "\r\n".join([header, cy]) + "\r\n"),
+                       ("empty", header + "\r\n")):
+        folder = folders[name] = mixed_season(tmp_path, register=bare, name=name)
+        (folder / "ratings").mkdir()
+        (folder / "ratings" / "fide-jan-2005.txt").write_text(text, "latin-1")
+    pd.testing.assert_frame_equal(standings(folders["crlf"]), standings(folders["cr"]))
+    assert not [i for i in compute(folders["cr"]).issues if i.code == "list-no-players"]
+    [w] = [i for i in compute(folders["empty"]).issues if i.code == "list-no-players"]
+    assert w.file == "ratings/fide-jan-2005.txt" and "no player of the season" in w.message

@@ -112,6 +112,9 @@ def read_txt(path: Path, label: str, issues: Issues, *, kind: str = "standard",
     slices (C speed), so only the wanted fields are kept, never the raw text."""
     with open(path, "rb") as fh:
         first = fh.readline()
+        if b"\r" in first.rstrip(b"\r\n"):  # lines ended by CR alone (an old Mac text file): read as lines
+            fh = io.BytesIO((first + fh.read()).replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+            first = fh.readline()
         if first.startswith(b"\xef\xbb\xbf"):  # a UTF-8 BOM (the list re-saved in Notepad): not a column
             first = first[3:]
         header = decode_line(first).rstrip("\r\n")
