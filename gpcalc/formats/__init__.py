@@ -791,16 +791,16 @@ def apply_ratings(season) -> None:
         df = read_rating_list(p, label, issues, ids=wanted)
         if df is None:
             continue
-        if df.empty and wanted:  # (an empty download, a header alone, another federation's list)
-            issues.warning("list-no-players", f"no player of the season ({len(wanted):,} IDs) is on this list: it "
-                           "gives no ratings", file=label, hint="check that it is the list meant (cl. 11), "
-                           "downloaded whole")
-            continue
         month = df.attrs.get("month", "")
         year = season.year
         if target == "fide_rating" and month and year and month.casefold() != f"jan{year % 100:02d}":
             issues.warning("fide-list-month", f"this is the FIDE {month.upper()} list; cl. 11 names the January "
                            f"{year} list (JAN{year % 100:02d})", file=label)
+        if df.empty and wanted:  # (an empty download, a header alone, another federation's list)
+            issues.warning("list-no-players", f"no player of the season ({len(wanted):,} IDs) is on this list: it "
+                           "gives no ratings", file=label, hint="check that it is the list meant (cl. 11), "
+                           "downloaded whole")
+            continue
         lists[target].append(df.assign(_file=label)[["fide_id", "rating", "_file"]])
     _merge_ratings(season, lists)
 
