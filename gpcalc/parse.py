@@ -343,10 +343,9 @@ def read_born(raw: Any) -> tuple[int, dt.date | None] | None:
             raise BadValue(f"'{clean_text(raw)}' is not a birth year")
         return int(raw), None
     text = clean_text(raw)
-    if re.fullmatch(r"0*\d{4}", text) and 1850 <= int(text) <= 2200:  # (0*: a year in a zero-padded 00000 cell)
-        return int(text), None
-    if re.fullmatch(r"\d{4}", text):
-        return int(text), None
+    year = re.fullmatch(r"0*(\d{4})", text)  # (0*: a year in a zero-padded 00000 cell, shown 01970)
+    if year:
+        return int(year[1]), None
     # '07, 95 — or a date 1/3/04: the century is not gpcalc's to guess (the likelier one is offered)
     two = re.fullmatch(r"['’‘]?(\d{2})", text)
     if two:

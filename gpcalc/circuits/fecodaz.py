@@ -217,12 +217,13 @@ class FECODAZ(Circuit):
         if len(reg) and "league" in reg.columns and "player" in reg.columns:
             reg = reg[R.liga_text(reg["league"]) != ""]
             given = r["player"].isin(reg["player"])
-        typed_first = ~text[~given].duplicated()
+        typed = text[~given]
+        typed = typed[~typed.duplicated()]  # each spelling's first row typed in Results
         for liga, spellings in variants.items():
             for other in spellings[1:]:
-                typed = typed_first.index[typed_first.to_numpy() & (text[~given] == other).to_numpy()]
-                if len(typed):
-                    row = r.loc[typed[0]]
+                at = typed.index[typed == other]
+                if len(at):
+                    row = r.loc[at[0]]
                 else:  # (written so only in the register)
                     row = reg.loc[R.liga_text(reg["league"]) == other].iloc[0]
                 issues.warning("liga-spellings", f"Liga '{other}' is the liga written '{liga}' in most rows "
