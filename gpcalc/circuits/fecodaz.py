@@ -215,7 +215,8 @@ class FECODAZ(Circuit):
         reg = season.players
         given = pd.Series(False, index=r.index)
         if len(reg) and "league" in reg.columns and "player" in reg.columns:
-            reg = reg[R.liga_text(reg["league"]) != ""]
+            reg_text = R.liga_text(reg["league"])
+            reg, reg_text = reg[reg_text != ""], reg_text[reg_text != ""]
             given = r["player"].isin(reg["player"])
         typed = text[~given]
         typed = typed[~typed.duplicated()]  # each spelling's first row typed in Results
@@ -225,7 +226,7 @@ class FECODAZ(Circuit):
                 if len(at):
                     row = r.loc[at[0]]
                 else:  # (written so only in the register)
-                    row = reg.loc[R.liga_text(reg["league"]) == other].iloc[0]
+                    row = reg.loc[reg_text == other].iloc[0]
                 issues.warning("liga-spellings", f"Liga '{other}' is the liga written '{liga}' in most rows "
                                f"(ruling 4: case, accents and spaces aside): one liga, ranked as '{liga}' in Ligas",
                                hint=f"write it the same way in every workbook: {liga}", **season.where(row, "league"))
