@@ -124,11 +124,12 @@ def make_pool(circuit: str, size: int, season: str, seed: int) -> list[Player]:
     y = season_year(circuit, season)
     firsts, lasts = _FIRST[circuit], _LAST[circuit]
     # every name is unique: first × last (× last again for FECODAZ), each also with 26 middle initials
-    possible = len(firsts) * len(lasts) * (len(lasts) if circuit == "fecodaz" else 1) * 27
+    possible = _possible_names(circuit)
     if size > possible * 9 // 10:  # (drawn at random, the last free names would take ever longer to find)
         raise SystemExit(f"generate.py: {size:,} {circuit} players is more than the name lists can make unique "
                          f"(about {possible:,} names): use a pool of at most {possible * 9 // 10:,}")
     used: set[str] = set()
+    ids: set[str] = set()  # (FECODAZ draws its IDs at random: a drawn ID already given is drawn again)
     pool: list[Player] = []
     for k in range(size):
         while True:
@@ -168,6 +169,9 @@ def make_pool(circuit: str, size: int, season: str, seed: int) -> list[Player]:
             junior = rng.random() < 0.35
             year = rng.randint(y - 19, y - 6) if junior else rng.randint(y - 75, y - 20)
             ident = str(rng.randint(10_000_000, 1_199_999_999))
+            while ident in ids:
+                ident = str(rng.randint(10_000_000, 1_199_999_999))
+            ids.add(ident)
             place = rng.choice(LIGAS)
             rating = max(1200, min(2600, int(1750 + 250 * strength - (150 if junior else 0))))
             fide = max(1400, min(2600, rating + rng.randint(-80, 80))) if rng.random() < 0.4 else 0
@@ -185,9 +189,18 @@ def make_pool(circuit: str, size: int, season: str, seed: int) -> list[Player]:
     return pool
 
 
-def default_pool_size(tournaments: int, players: int) -> int:
-    """Distinct players in a season: a real season re-meets the same players; ~15 events each at scale."""
-    return max(players * 2, min(tournaments * players // 12, 60_000), 60)
+def _possible_names(circuit: str) -> int:
+    """How many unique names `make_pool` can make: first × last (× last again for FECODAZ), each also with 26
+    middle initials."""
+    firsts, lasts = _FIRST[circuit], _LAST[circuit]
+    return len(firsts) * len(lasts) * (len(lasts) if circuit == "fecodaz" else 1) * 27
+
+
+def default_pool_size(tournaments: int, players: int, circuit: str | None = None) -> int:
+    """Distinct players in a season: a real season re-meets the same players; ~15 events each at scale. Never more
+    than 80 % of the names the circuit's lists can make unique (Aarhus: ~50,800), so any size generates."""
+    size = max(players * 2, min(tournaments * players // 12, 60_000), 60)
+    return min(size, _possible_names(circuit) * 8 // 10) if circuit else size
 
 
 # ------------------------------------------------------------------------------------------------ cells
@@ -674,7 +687,7 @@ def write_tournament(out: Path, circuit: str, index: int, count: int, rows: int,
                      constant_memory: bool = True) -> Path:
     """Write (or re-draw with `variant`) one tournament workbook of a generated season; returns its path."""
     season = season or DEFAULT_SEASON[circuit]
-    _init(circuit, season, pool_size or default_pool_size(count, rows), seed, constant_memory)
+    _init(circuit, season, pool_size or default_pool_size(count, rows, circuit), seed, constant_memory)
     return out / _one((out, index, count, rows, variant))
 
 
@@ -682,7 +695,7 @@ def tournament_path(out: Path, circuit: str, index: int, count: int, rows: int, 
                     season: str | None = None, pool_size: int | None = None, variant: int = 0) -> Path:
     """Where :func:`write_tournament` files that workbook (drawn, not written)."""
     season = season or DEFAULT_SEASON[circuit]
-    _init(circuit, season, pool_size or default_pool_size(count, rows), seed, True)
+    _init(circuit, season, pool_size or default_pool_size(count, rows, circuit), seed, True)
     return out / tournament_book(circuit, season, _STATE["pool"], index, count, rows, seed, variant).path
 
 
@@ -692,7 +705,7 @@ def generate(circuit: str, tournaments: int, players: int, seed: int, out: Path,
     if circuit not in CIRCUITS:
         raise ValueError(f"unknown circuit {circuit!r}; choose one of {', '.join(CIRCUITS)}")
     season = season or DEFAULT_SEASON[circuit]
-    pool_size = pool_size or default_pool_size(tournaments, players)
+    pool_size = pool_size or default_pool_size(tournaments, players, circuit)
     out.mkdir(parents=True, exist_ok=True)
     pool = make_pool(circuit, pool_size, season, seed)
     write_book(season_book(circuit, season, pool, tournaments), out / "season.xlsx", constant_memory)
