@@ -32,7 +32,11 @@ if "NUMPY_MADVISE_HUGEPAGE" not in _os.environ:
 _MMAP_THRESHOLD, _TRIM_THRESHOLD = 32 << 20, 1 << 30
 
 
+_LIBC = None  # glibc, once gpcalc has tuned its malloc
+
+
 def _keep_freed_memory() -> bool:
+    global _LIBC
     if _sys.platform != "linux" or "GLIBC_TUNABLES" in _os.environ or any(
             k.startswith("MALLOC_") for k in _os.environ):
         return False
@@ -42,9 +46,22 @@ def _keep_freed_memory() -> bool:
         libc = ctypes.CDLL("libc.so.6")
         if not libc.gnu_get_libc_version:  # glibc only (another C library's mallopt takes other options)
             return False
-        return bool(libc.mallopt(-3, _MMAP_THRESHOLD)) and bool(libc.mallopt(-1, _TRIM_THRESHOLD))
+        if libc.mallopt(-3, _MMAP_THRESHOLD) and libc.mallopt(-1, _TRIM_THRESHOLD):
+            _LIBC = libc
+            return True
+        return False
     except (OSError, AttributeError):
         return False
+
+
+def release_freed_memory() -> None:
+    """Before the workbook is written, give the heap's free pages back to the kernel (glibc `malloc_trim`).
+    Within scoring the freed blocks are kept for reuse (above); what scoring leaves free would stay resident while
+    the workbook is written. Measured (README, Performance): peak 632 → 574 MB for a warm FECODAZ 1,000 × 300
+    build, 1,133 → 1,026 MB at 2,000 × 300, in the same time. (Trimming after loading as well saved ~10 MB more,
+    and scoring would fault those pages in afresh.) Only where gpcalc tuned malloc itself."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
 
 
 _keep_freed_memory()

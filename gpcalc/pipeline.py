@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import release_freed_memory
 from .circuits.base import Outcome
 from .issues import Issues, OutputError
 from .season import OUTPUT_DIR, Season, load_season
@@ -105,6 +106,7 @@ def _build(folder, out, json_out, progress, stage, use_cache) -> BuildResult:
     if result.outcome is None:
         return result
     season, outcome = result.season, result.outcome
+    release_freed_memory()  # (scoring's freed blocks: writing would hold them on top of its own)
     issues = season.issues.sorted()
     out_path = Path(out) if out else default_output(folder)
     targets: list[tuple[Path, Callable[[Path], None]]] = []
