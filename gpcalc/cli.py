@@ -108,8 +108,11 @@ def new(circuit: str, folder: Path, season_label: str) -> None:
         # (what `check` would refuse in season.xlsx is refused here, before anything is written)
         raise click.BadParameter(f"'{season_label}' has no season year ({MIN_YEAR}–{MAX_YEAR}); write it as a year "
                                  "(2005) or two years (2012/2013)", param_hint="--season")
-    if (folder / "season.xlsx").exists():
-        raise click.UsageError(f"{folder / 'season.xlsx'} already exists; gpcalc never overwrites a season")
+    # (any capitalisation: gpcalc reads Season.xlsx as the season workbook, and two side by side are an error)
+    existing = sorted(p.name for p in folder.iterdir() if p.name.casefold() == "season.xlsx") \
+        if folder.is_dir() else []
+    if existing:
+        raise click.UsageError(f"{folder / existing[0]} already exists; gpcalc never overwrites a season")
     try:
         made = new_season(_circuit(circuit), folder, season_label)
     except FileExistsError as exc:

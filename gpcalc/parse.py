@@ -296,13 +296,32 @@ def _from_serial(value: float) -> dt.date:
     return _EXCEL_EPOCH + dt.timedelta(days=int(value))
 
 
+# the dates Excel shows when a year (1900–2100) is typed into a date-formatted cell: day 1900 … 2100 after its epoch
+_YEAR_AS_DAY = (_from_serial(1900), _from_serial(2100))
+
+
+def _typed_year(day: dt.date) -> None:
+    """A year typed into a date cell (the template's Start, End and Date cells are formatted as dates): Excel keeps
+    2005 as day 2005 and shows 27/06/1905. Read as that date it would put the tournament a century out of its
+    season (or a player's birth in 1905) — an error that says what happened, never a date nobody meant. (A date
+    that really is in March–September 1905 is read when written as text.)"""
+    if _YEAR_AS_DAY[0] <= day <= _YEAR_AS_DAY[1]:
+        year = (day - _EXCEL_EPOCH).days
+        raise BadValue(f"'{day.isoformat()}' is {year} typed into a date-formatted cell (Excel counts a number "
+                       "typed there as days from 1900): write the whole date, or set the cell's format to General "
+                       "first")
+
+
 def read_date(raw: Any) -> dt.date | None:
     """An Excel date, 2004-03-01, 1/3/2004 (day first), 1.3.2004."""
     if raw is None:
         return None
     if isinstance(raw, dt.datetime):
+        if raw.time() == dt.time(0):
+            _typed_year(raw.date())
         return raw.date()
     if isinstance(raw, dt.date):
+        _typed_year(raw)
         return raw
     if isinstance(raw, bool):
         raise BadValue(f"'{clean_text(raw)}' is not a date")

@@ -517,6 +517,10 @@ CASES: list[Case] = [
     # -- tournament settings
     Case("date-impossible", "an impossible date (31/02/2005)", acf(set_setting("Start", "31/02/2005")),
          "bad-value", OPEN, "Tournament!B3"),
+    Case("date-typed-year", "a year typed into the template's date cell (Start 2005: Excel shows 27/06/1905)",
+         acf(set_setting("Start", dt.date(1905, 6, 27))), "bad-value", OPEN, "Tournament!B3"),
+    Case("born-typed-year", "a birth year typed into a date-formatted cell (1990: Excel shows 12/06/1905)",
+         acf(set_cell(2, "F", dt.date(1905, 6, 12))), "bad-value", OPEN, "Results!F2"),
     Case("dates-backwards", "End before Start", acf(set_setting("End", dt.date(2005, 3, 1))), "dates-backwards",
          OPEN, "Tournament!B4"),
     Case("tournament-state", "an unknown State for the tournament", acf(set_setting("State", "Atlantis")),

@@ -1,0 +1,97 @@
+"""Findings of a black-box review of CONTRACT.md on 2 December (afternoon), each test failing without its fix.
+
+- A year typed into a date-formatted cell (the template's Start/End/Date cells are formatted as dates) was read as
+  the date Excel shows, 1905: ACF and FECODAZ scored the tournament with warnings only (CONTRACT: "dates as Excel
+  dates, 2004-03-01, 1/3/2004 (day first), or a bare birth year. Anything else is an error that names file,
+  sheet, cell and the accepted forms"). The bad-input catalogue has the cases `date-typed-year` and
+  `born-typed-year`; below, the FECODAZ and Aarhus samples.
+- `gpcalc new` wrote season.xlsx beside an existing `Season.xlsx` (README: "`new` never overwrites a file";
+  two season workbooks side by side are an error).
+- The JSON `ranking` names of club and prize rows that CONTRACT's list does not have are documented (README,
+  "Extensions to CONTRACT"): the test keeps the list and the README in step.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from gpcalc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _copy(name: str, tmp: Path) -> Path:
+    folder = tmp / name
+    shutil.copytree(SAMPLES / name, folder, ignore=shutil.ignore_patterns("output"))
+    return folder
+
+
+@pytest.mark.parametrize("sample, sheet, label, year", [
+    ("fecodaz-2009", "Torneo", "Inicio", 2009),
+    ("aarhus-2012-13", "Tournament", "Date", 2012),
+])
+def test_a_year_typed_into_the_date_cell_is_an_error_at_that_cell(tmp_path, sample, sheet, label, year):
+    folder = _copy(sample, tmp_path)
+    book = sorted(p for p in folder.rglob("*.xlsx") if p.name != "season.xlsx")[0]
+    wb = openpyxl.load_workbook(book)
+    ws = wb[sheet] if sheet in wb.sheetnames else wb.worksheets[0]
+    row = next(r for r in range(1, ws.max_row + 1) if str(ws.cell(r, 1).value).strip().casefold() == label.casefold())
+    cell = ws.cell(row, 2)
+    cell.value = dt.datetime(1899, 12, 30) + dt.timedelta(days=year)  # what Excel keeps when 2009 is typed there
+    cell.number_format = "yyyy-mm-dd"
+    wb.save(book)
+    res = invoke("build", folder)
+    assert res.exit_code == 1, res.output
+    assert f"{ws.title}!B{row}" in res.output
+    assert f"is {year} typed into a date-formatted cell" in res.output
+    assert not (folder / "output").exists()
+
+
+def test_new_refuses_a_folder_that_has_the_season_workbook_under_another_capitalisation(tmp_path):
+    folder = tmp_path / "season"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "acf-2005" / "season.xlsx", folder / "SEASON.xlsx")
+    res = invoke("new", "acf", folder)
+    assert res.exit_code == 2 and "SEASON.xlsx already exists" in res.output
+    assert sorted(p.name for p in folder.iterdir()) == ["SEASON.xlsx"]
+    assert invoke("check", folder).exit_code == 0  # the folder is still one gpcalc reads
+
+
+CONTRACT_NAMES = {"acf": {"Open", "U2000", "U1600", "Junior", "Women", "Unrated"},
+                  "aarhus": {"A", "B", "C", "D", "E", "F", "N", "P"}}
+
+
+def test_json_ranking_names_beyond_contract_are_the_documented_ones(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Extensions to CONTRACT"):readme.index("## Design")]
+    section = " ".join(section.split())
+    documented = {
+        ("acf", "clubs"): {"State"}, ("aarhus", "clubs"): {"Club"}, ("fecodaz", "clubs"): {"Amateur"},
+        ("acf", "prizes"): {"State"}, ("fecodaz", "prizes"): {"Organisers"},
+    }
+    for (circuit, key), names in documented.items():
+        for name in names:
+            assert re.search(rf"`{key}` —.*{circuit.upper() if circuit != 'aarhus' else 'Aarhus'}.*`{name}`",
+                             section, re.I), (circuit, key, name)
+    for sample, circuit in (("acf-2005", "acf"), ("aarhus-2012-13", "aarhus"), ("fecodaz-2009", "fecodaz")):
+        out = tmp_path / f"{circuit}.json"
+        assert invoke("build", SAMPLES / sample, "-o", tmp_path / f"{circuit}.xlsx", "--json", out).exit_code == 0
+        data = json.loads(out.read_text(encoding="utf-8"))
+        players = {r["ranking"] for r in data["standings"]}
+        if circuit in CONTRACT_NAMES:
+            assert players <= CONTRACT_NAMES[circuit]
+        for key in ("clubs", "prizes"):
+            extra = {r["ranking"] for r in data[key]} - players - CONTRACT_NAMES.get(circuit, set())
+            assert extra <= documented.get((circuit, key), set()), (circuit, key, extra)
