@@ -109,8 +109,11 @@ def new(circuit: str, folder: Path, season_label: str) -> None:
         raise click.BadParameter(f"'{season_label}' has no season year ({MIN_YEAR}–{MAX_YEAR}); write it as a year "
                                  "(2005) or two years (2012/2013)", param_hint="--season")
     # (any capitalisation: gpcalc reads Season.xlsx as the season workbook, and two side by side are an error)
-    existing = sorted(p.name for p in folder.iterdir() if p.name.casefold() == "season.xlsx") \
-        if folder.is_dir() else []
+    try:
+        existing = sorted(p.name for p in folder.iterdir() if p.name.casefold() == "season.xlsx") \
+            if folder.is_dir() else []
+    except OSError:  # (a folder that cannot be listed: writing into it fails below, with its own message)
+        existing = ["season.xlsx"] if (folder / "season.xlsx").exists() else []
     if existing:
         raise click.UsageError(f"{folder / existing[0]} already exists; gpcalc never overwrites a season")
     try:

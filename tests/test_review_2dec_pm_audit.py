@@ -95,3 +95,21 @@ def test_json_ranking_names_beyond_contract_are_the_documented_ones(tmp_path):
         for key in ("clubs", "prizes"):
             extra = {r["ranking"] for r in data[key]} - players - CONTRACT_NAMES.get(circuit, set())
             assert extra <= documented.get((circuit, key), set()), (circuit, key, extra)
+
+
+def test_new_in_a_folder_that_cannot_be_listed_gives_no_traceback(tmp_path, monkeypatch):
+    """(The capitalisation check lists the folder; a folder that cannot be listed — execute-only — falls back to
+    the plain name, and writing goes on as before.)"""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    real = Path.iterdir
+
+    def refuse(self):
+        if self == folder:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    res = invoke("new", "acf", folder)
+    assert res.exit_code == 0 and res.exception is None, res.output
+    assert (folder / "season.xlsx").exists()
