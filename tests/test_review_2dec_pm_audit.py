@@ -113,3 +113,49 @@ def test_new_in_a_folder_that_cannot_be_listed_gives_no_traceback(tmp_path, monk
     res = invoke("new", "acf", folder)
     assert res.exit_code == 0 and res.exception is None, res.output
     assert (folder / "season.xlsx").exists()
+
+
+# A review of the rulings' visibility (2 December afternoon): the Prizes sheet's note said "floor(n/4)" whatever the
+# season's `Placement prize per` (aarhus ruling: "4" a setting), so a coordinator who set 3 saw 58 prizes under a
+# note promising floor(n/4).
+@pytest.mark.parametrize("per, want", [(3, "placement prizes floor(n/3) among players with two or more GPTs (season "
+                                           "setting Placement prize per = 3)"),
+                                       (4, "placement prizes floor(n/4) among players with two or more GPTs;")])
+def test_aarhus_prizes_note_names_the_placement_setting(tmp_path, per, want):
+    folder = _copy("aarhus-2012-13", tmp_path)
+    wb = openpyxl.load_workbook(folder / "season.xlsx")
+    ws = wb["Season"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Placement prize per")
+    ws.cell(row, 2).value = per
+    wb.save(folder / "season.xlsx")
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", folder, "-o", out).exit_code == 0
+    notes = [c.value for row in openpyxl.load_workbook(out, read_only=True)["Prizes"].iter_rows(max_row=3)
+             for c in row if isinstance(c.value, str)]
+    assert any(want in n for n in notes), notes
+
+
+# A review of the workbook as users print it (2 December afternoon): the ACF States sheet's "Total" was a count of
+# players formatted as points ("NSW 63.00"); the Aarhus club ruling (each award once, nothing deducted) was shown
+# nowhere in the output; the Summary sheet printed without title or page numbers; every circuit printed on A4,
+# FECODAZ's Colombian users on Letter.
+@pytest.mark.parametrize("sample, sheet, header, fmt, note, paper", [
+    ("acf-2005", "States", "Total", "0", "number of players with Grand Prix points", "9"),
+    ("aarhus-2012-13", "Clubs", "Total", "0.0", "every award counted once", "9"),
+    ("fecodaz-2009", "Ligas", "Total", "0.0", "Art. 5 d: each liga's two best players' totals", "1"),
+])
+def test_clubs_sheet_says_what_its_total_is_and_pages_print_on_the_circuits_paper(tmp_path, sample, sheet, header,
+                                                                                  fmt, note, paper):
+    import zipfile
+
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", SAMPLES / sample, "-o", out).exit_code == 0
+    ws = openpyxl.load_workbook(out)[sheet]
+    assert note in ws["A2"].value
+    assert ws["D3"].value == header and ws["D4"].number_format == fmt
+    with zipfile.ZipFile(out) as z:
+        sheets = [n for n in z.namelist() if n.startswith("xl/worksheets/sheet")]
+        for name in sheets:
+            xml = z.read(name).decode()
+            assert f'paperSize="{paper}"' in xml, name
+            assert "<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter>" in xml, name  # the Summary too

@@ -503,10 +503,15 @@ class Aarhus(Circuit):
         ]
         return Outcome(
             ledger=ledger, entries=ent, standings=standings, tournaments=tours_out, prizes=prizes, clubs=clubs,
+            clubs_note="GPM-points of the club's players summed (§1 stk. 7): every award counted once — a girl's "
+                       "award credited to her age group and to P counts once — and no worst result deducted "
+                       "(Ruling).",
             rankings=list(R.RANKINGS), standings_extra=extra, sheets=sheets, summary=summary,
             json_extra={"movements": movements}, tournament_json=["kind", "date"], points_decimals=1,
-            prizes_note="Trophy (vandrepokal) per group; placement prizes floor(n/4) among players with two or "
-                        "more GPTs; memento prize for every GPT played without a placement prize (§1 stk. 7); "
+            prizes_note=f"Trophy (vandrepokal) per group; placement prizes floor(n/{cfg.prize_per}) among players with "
+                        "two or more GPTs" + ("" if cfg.prize_per == 4 else
+                                              f" (season setting Placement prize per = {cfg.prize_per})")
+                        + "; memento prize for every GPT played without a placement prize (§1 stk. 7); "
                         "Aarhusmesterskab trophies (§3).")
 
     # -- helpers

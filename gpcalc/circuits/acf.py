@@ -319,7 +319,9 @@ class ACF(Circuit):
             ledger=ledger, entries=entries, standings=standings, tournaments=tours[tcols], prizes=prizes,
             clubs=clubs, rankings=list(DIVISIONS), standings_extra=["rating", "rating_source"],
             sheets=[states_sheet], summary=summary, tournament_json=["class", "fee", "concession", "state"],
-            clubs_sheet="States", points_decimals=2,
+            clubs_sheet="States", points_decimals=2, clubs_total=("Total", "int"),
+            clubs_note="The by-law gives no State score: each State's number of players with Grand Prix points "
+                       "(gpcalc ruling), with its prize winners beside it.",
             prizes_note="One prize per player: the highest value (cl. 10). Passed over = players skipped because "
                         "they already hold a prize.",
         )

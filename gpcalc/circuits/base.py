@@ -60,6 +60,8 @@ class Outcome:
     clubs_sheet: str = "Clubs"
     prizes_sheet: str = "Prizes"
     prizes_note: str = ""
+    clubs_total: tuple[str, str] = ("Total", "total")  # the clubs sheet's total column: header, format
+    clubs_note: str = ""  # what the clubs sheet's total is (a ruling, where the rulebook is silent)
 
 
 class Circuit(ABC):
@@ -71,6 +73,7 @@ class Circuit(ABC):
     language_note: str = ""
     rankings: tuple[str, ...] = ()
     club_label: str = "Club"
+    paper: int = 9  # the output's printed page size (Excel's paper codes): A4; Letter (1) where that is the norm
 
     season_settings: tuple[Field, ...] = ()
     tournament_settings: tuple[Field, ...] = ()

@@ -66,6 +66,7 @@ class FECODAZ(Circuit):
     rulebook = "FECODAZ"
     rankings = R.SENIOR_NAMES
     club_label = "Liga"
+    paper = 1  # US Letter, Colombia's usual office paper
     shared_places = False
     identity_columns = ("league",)
     results_order = ("place", "name", "id", "sex", "born", "league", "title", "national_rating", "fide_rating",
@@ -580,6 +581,9 @@ class FECODAZ(Circuit):
             prizes=prizes, clubs=clubs, rankings=list(ALL_RANKINGS),
             standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
             sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
+            clubs_note="Art. 5 d: each liga's two best players' totals in the main ranking and in the amateur one "
+                       "(Sub 2000, 1800, 1700 pooled); in the youth rankings the best score per category and rama "
+                       "(season setting Youth liga players).",
             prizes_note=money["prizes_note"],
             # (the categorías, one record per tournament and ranking: made only for an export — ``--json``)
             json_extra={"points_table_source": str(source), "bolsa": money["json"],

@@ -24,8 +24,9 @@ class Styles:
     """The formats of one workbook, and how its tables' rows are written: `rows` is the workbook's
     :class:`~gpcalc.report.sheetxml.RowStore` (None: rendered straight into each worksheet)."""
 
-    def __init__(self, wb, decimals: int, rows: sheetxml.RowStore | None = None):
+    def __init__(self, wb, decimals: int, rows: sheetxml.RowStore | None = None, paper: int = 9):
         self.rows = rows
+        self.paper = paper  # Excel's paper code for printing: 9 A4, 1 Letter
         pts = "0." + "0" * decimals if decimals else "0"
         self.title = wb.add_format({"bold": True, "font_size": 14})
         self.note = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": False})
@@ -181,14 +182,9 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
     ws.set_landscape()
-    ws.set_paper(9)
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(r0)
-    # (Excel allows 255 characters in a header, codes and doubled & included: a long title is cut, with an
-    # ellipsis — the sheet's own title cell keeps it whole)
-    shown = _cut_title(title, 110)
-    ws.set_header(f"&L&\"Calibri,Bold\"{shown.replace('&', '&&')}&R&D")
-    ws.set_footer("&CPage &P of &N")
+    _print_setup(ws, st, title)
     if rest is not None:
         nxt = _next_sheet(wb, ws)
         note = getattr(ws, "_gpcalc_note", note)  # (the table's own note, without the clause added below)
@@ -343,7 +339,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
         rows = None
     elif rows is None:
         rows = sheetxml.RowStore()
-    st = Styles(wb, outcome.points_decimals, rows)
+    st = Styles(wb, outcome.points_decimals, rows, getattr(season.circuit, "paper", 9))
     title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
 
     _summary(wb, _add_sheet(wb, "Summary"), st, season, outcome, issues, title)
@@ -365,12 +361,12 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
                 title=_sheet_title(title, "prizes"), note=outcome.prizes_note)
     cl = outcome.clubs
     ccols = [("ranking", "Ranking", "text"), ("rank", "Rank", "int"), ("club", season.circuit.club_label, "text"),
-             ("total", "Total", "total")] + [(c, _header(c), _guess_format(cl[c], c)) for c in cl.columns
+             ("total", *outcome.clubs_total)] + [(c, _header(c), _guess_format(cl[c], c)) for c in cl.columns
                                              if c not in ("ranking", "rank", "tied", "club", "total")]
     write_table(wb, _add_sheet(wb, outcome.clubs_sheet), st,
                 cl.assign(rank=_rank_text(cl)) if len(cl) else cl, [(k, h, "text" if k == "rank" else f)
                                                                     for k, h, f in ccols],
-                title=_sheet_title(title, outcome.clubs_sheet.lower()))
+                title=_sheet_title(title, outcome.clubs_sheet.lower()), note=outcome.clubs_note)
     tcols = [(c, _header(c), _guess_format(tours[c], c)) for c in tours.columns if c not in ("cells", "read_ok", "sheet", "points_table")]
     write_table(wb, _add_sheet(wb, "Tournaments"), st, tours, tcols,
                 title=_sheet_title(title, "tournaments"))
@@ -513,8 +509,18 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
     ws.set_column(0, 0, min(width[0], MAX_WIDTH))
     ws.set_column(1, 1, min(max(width[1], 66), 90))
     ws.set_landscape()
-    ws.set_paper(9)
     ws.fit_to_pages(1, 0)
+    _print_setup(ws, st, title)
+
+
+def _print_setup(ws, st: Styles, title: str) -> None:
+    """Every printed page: the circuit's paper, the title and the date at the top, the page number below."""
+    ws.set_paper(st.paper)
+    # (Excel allows 255 characters in a header, codes and doubled & included: a long title is cut, with an
+    # ellipsis — the sheet's own title cell keeps it whole)
+    shown = _cut_title(title, 110)
+    ws.set_header(f"&L&\"Calibri,Bold\"{shown.replace('&', '&&')}&R&D")
+    ws.set_footer("&CPage &P of &N")
 
 
 def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str, tours: pd.DataFrame,
