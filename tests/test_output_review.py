@@ -37,6 +37,7 @@ CLUBS_SHEET = {"acf": "States", "aarhus": "Clubs", "fecodaz": "Ligas"}
 POINTS_FORMAT = {"acf": "0.00", "aarhus": "0.0", "fecodaz": "0.0"}  # README: ACF two decimals; Aarhus tenths
 COUNTED_FILL = "FFE2EFDA"
 MAX_WIDTH = 62  # a little over gpcalc's 60-character cap (xlsxwriter adds ~0.71 of padding)
+WRAP_WIDTH = 92  # the same over the 90 of a wrapped column of explanations
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -261,7 +262,10 @@ def test_column_widths_fit_content(s):
         for c in range(1, ws.max_column + 1):
             w = widths.get(c)
             longest = max((_shown_len(ws.cell(r, c)) for r in range(hdr + 1, ws.max_row + 1)), default=0)
-            if w is None or w < 0.95 * min(longest, 60) or w > MAX_WIDTH or w < 5:
+            # (a wrapped column of explanations — the ledger's Detail, the issues' Message and Hint — is wider)
+            wraps = ws.cell(hdr + 1, c).alignment.wrap_text and ws.max_row > hdr
+            cap = WRAP_WIDTH if wraps else MAX_WIDTH
+            if w is None or w < 0.95 * min(longest, 90 if wraps else 60) or w > cap or w < 5:
                 problems.append((ws.title, get_column_letter(c), w, longest))
     assert not problems, problems
 

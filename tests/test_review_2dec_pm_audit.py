@@ -159,3 +159,17 @@ def test_clubs_sheet_says_what_its_total_is_and_pages_print_on_the_circuits_pape
             xml = z.read(name).decode()
             assert f'paperSize="{paper}"' in xml, name
             assert "<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter>" in xml, name  # the Summary too
+
+
+def test_ledger_details_wrap_instead_of_being_cut(tmp_path):
+    """The ledger explains every point, but 439 of the ACF sample's 512 details were longer than their column
+    (60) and cut at the cell's edge on screen and on paper — the arithmetic at their end lost. Now the Detail
+    column is wider (up to 90) and wraps."""
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", SAMPLES / "acf-2005", "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Ledger"]
+    assert ws["H3"].value == "Detail"
+    assert all(ws[f"H{r}"].alignment.wrap_text for r in range(4, ws.max_row + 1))
+    assert wb["Ledger"].column_dimensions["H"].width > 80
+    assert not wb["Ledger"]["G4"].alignment.wrap_text  # (the other columns as before)

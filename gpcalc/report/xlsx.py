@@ -18,6 +18,7 @@ from .sheetxml import is_blank
 
 FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
 MAX_WIDTH = 60
+WRAP_WIDTH = 90  # a column of explanations ("wrap" format): wider, and its long texts wrap instead of being cut
 
 
 class Styles:
@@ -177,7 +178,8 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
                    for c, key, base in present}
         _write_cells(ws, st, frame, present, formats, first, widths, sparse)
     for c, w in enumerate(widths):
-        ws.set_column(c, c, min(MAX_WIDTH, max(6, w)))
+        ws.set_column(c, c, min(WRAP_WIDTH if columns[c][2] == "wrap" else MAX_WIDTH, max(6, w))
+                      if c < len(columns) else min(MAX_WIDTH, max(6, w)))
     ws.freeze_panes(r0 + 1, freeze_cols)
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
@@ -373,7 +375,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
     for extra in outcome.sheets:
         _extra_sheet(wb, _add_sheet(wb, extra.name), st, extra, title)
     lg = outcome.ledger
-    lcols = [(c, _header(c), "points" if c == "points" else ("date" if c == "date" else "text"))
+    lcols = [(c, _header(c), {"points": "points", "date": "date", "detail": "wrap"}.get(c, "text"))
              for c in lg.columns if c not in ("player", "_src")]
     counted = lg["counted"] if "counted" in lg.columns else None
     write_table(wb, _add_sheet(wb, "Ledger"), st, lg, lcols, title=_sheet_title(title, "ledger"),
