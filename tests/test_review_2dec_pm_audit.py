@@ -173,3 +173,49 @@ def test_ledger_details_wrap_instead_of_being_cut(tmp_path):
     assert all(ws[f"H{r}"].alignment.wrap_text for r in range(4, ws.max_row + 1))
     assert wb["Ledger"].column_dimensions["H"].width > 80
     assert not wb["Ledger"]["G4"].alignment.wrap_text  # (the other columns as before)
+
+
+def test_acf_tournaments_sheet_shows_the_fee_arithmetic_with_the_ruling():
+    """acf.md, Registration fee (cl. 7) — Ruling: fee = min(500, base + 2 × players − 50 if concession): the
+    concession is taken off the cl. 7(2) total, then the cap. It changes a number (Class 3, 250 players, Hobart:
+    500, where the cap first would give 450) but was shown nowhere; the Tournaments sheet now spells it out."""
+    from gpcalc.circuits.acf import _fee_text
+
+    assert _fee_text(3, 250, True, 600) == ("150 (class 3) + 2 × 250 players − 50 concession (cl. 7(4)) = 600 → 500 "
+                                            "(the cap, cl. 7(3), applied after the concession: ruling)")
+    assert _fee_text(1, 40, True, 80) == "50 (class 1) + 2 × 40 players − 50 concession (cl. 7(4)) = 80"
+    assert _fee_text(3, 230, False, 610) == "150 (class 3) + 2 × 230 players = 610 → 500 (the cap, cl. 7(3))"
+
+
+def test_acf_sample_fee_computation_column(tmp_path):
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", SAMPLES / "acf-2005", "-o", out).exit_code == 0
+    rows = list(openpyxl.load_workbook(out, read_only=True)["Tournaments"].iter_rows(min_row=2, values_only=True))
+    head = rows[0]
+    fee, comp = head.index("Fee"), head.index("Fee computation")
+    for r in rows[1:]:
+        assert r[comp].endswith(f"= {r[fee]}") or r[comp].endswith(f"→ {r[fee]} (the cap, cl. 7(3))") or \
+            r[comp].endswith(f"→ {r[fee]} (the cap, cl. 7(3), applied after the concession: ruling)"), r
+
+
+def test_fecodaz_standings_say_how_the_total_is_made_and_that_illustrative_points_are_provisional(tmp_path):
+    """fecodaz.md, Counting: closed points capped at 30 — Medina Martínez's counted cells add to 110, his Total is
+    88 (Closed cap −22), and the sheet's legend spoke only of green and grey; and a season on the illustrative
+    points table printed its standings as if final (the warning said "every points figure is provisional")."""
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", SAMPLES / "fecodaz-2009", "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out, read_only=True)
+    for sheet in ("Absoluto", "Sub 2000", "Sub 14 Absoluto"):
+        note = next(wb[sheet].iter_rows(min_row=2, max_row=2, values_only=True))[0]
+        assert "Total = the counted results less Closed cap" in note and "PROVISIONAL" in note, sheet
+    folder = _copy("fecodaz-2009", tmp_path)
+    wb = openpyxl.load_workbook(folder / "season.xlsx")
+    ws = wb.worksheets[0]
+    row = next(r for r in range(1, ws.max_row + 1)
+               if "ILLUSTRATIVE" in str(ws.cell(r, 2).value or "").upper())
+    ws.cell(row, 2).value = "FECODAZ circular 2009"
+    wb.save(folder / "season.xlsx")
+    assert invoke("build", folder, "-o", out).exit_code == 0
+    note = next(openpyxl.load_workbook(out, read_only=True)["Absoluto"].iter_rows(min_row=2, max_row=2,
+                                                                                  values_only=True))[0]
+    assert "Closed cap" in note and "PROVISIONAL" not in note

@@ -314,7 +314,7 @@ class ACF(Circuit):
             ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
         ]
         tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
-                 "fee", "concession", "counts", "warnings", "file"]
+                 "fee", "concession", "fee_computation", "counts", "warnings", "file"]
         return Outcome(
             ledger=ledger, entries=entries, standings=standings, tournaments=tours[tcols], prizes=prizes,
             clubs=clubs, rankings=list(DIVISIONS), standings_extra=["rating", "rating_source"],
@@ -339,6 +339,8 @@ class ACF(Circuit):
         raw = t["class"].map(CLASS_BASE_FEE) + FEE_PER_PLAYER * t["players"] - np.where(t["concession"],
                                                                                         CONCESSION, 0)
         t["fee"] = np.minimum(FEE_CAP, raw)  # ruling: concession off the cl. 7(2) total, then the cap
+        t["fee_computation"] = [_fee_text(int(c), int(n), bool(k), int(r)) for c, n, k, r in
+                                zip(t["class"], t["players"], t["concession"], raw)]
         t["counts"] = t["counts"].map(lambda v: v is not False)
         warnings_col = []
         for tour in t.itertuples():
@@ -1037,6 +1039,18 @@ def _compliance(tour, year: int) -> list[tuple[str, str, str, str]]:
     if year and ((start and start.year != year) or (end and end.year != year)):
         notes.append(("outside-season", f"dates outside the {year} season (cl. 2)", "start", "warning"))
     return notes
+
+
+def _fee_text(klass: int, players: int, concession: bool, raw: int) -> str:
+    """The registration fee's arithmetic (cl. 7), with the ruling's order: the concession off the cl. 7(2) total,
+    then the cap."""
+    text = f"{CLASS_BASE_FEE[klass]} (class {klass}) + {FEE_PER_PLAYER} × {players} players"
+    if concession:
+        text += f" − {CONCESSION} concession (cl. 7(4))"
+    text += f" = {raw}"
+    if raw > FEE_CAP:
+        text += f" → {FEE_CAP} (the cap, cl. 7(3)" + (", applied after the concession: ruling)" if concession else ")")
+    return text
 
 
 def _minus_months(day: dt.date, months: int) -> dt.date:

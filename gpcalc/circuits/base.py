@@ -62,6 +62,7 @@ class Outcome:
     prizes_note: str = ""
     clubs_total: tuple[str, str] = ("Total", "total")  # the clubs sheet's total column: header, format
     clubs_note: str = ""  # what the clubs sheet's total is (a ruling, where the rulebook is silent)
+    standings_note: str = ""  # added to every standings sheet's note (how its Total is made, where it is not a sum)
 
 
 class Circuit(ABC):

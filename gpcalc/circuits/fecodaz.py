@@ -580,6 +580,9 @@ class FECODAZ(Circuit):
             ledger=ledger, entries=entries[ENTRY_COLUMNS], standings=standings, tournaments=out_tours,
             prizes=prizes, clubs=clubs, rankings=list(ALL_RANKINGS),
             standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
+            standings_note="Total = the counted results less Closed cap (closed tournaments' points above 30)."
+            + (" PROVISIONAL: the points come from the illustrative points table, not the official one."
+               if "ILLUSTRATIVE" in str(season.settings.get("points_table_source") or "").upper() else ""),
             sheets=sheets, summary=summary, tournament_json=tour_json, points_decimals=1, clubs_sheet="Ligas",
             clubs_note="Art. 5 d: each liga's two best players' totals in the main ranking and in the amateur one "
                        "(Sub 2000, 1800, 1700 pooled); in the youth rankings the best score per category and rama "

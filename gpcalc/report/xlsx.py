@@ -550,7 +550,7 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     sparse = (row.astype(np.int64), pd.Index(tnames).get_indexer(e["tournament"]).astype(np.int64) + fixed,
               e["points"].to_numpy(dtype=float), np.where(counted, st.counted, st.dropped).tolist())
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
-            "=N marks a shared rank.")
+            "=N marks a shared rank." + (f" {outcome.standings_note}" if outcome.standings_note else ""))
     write_table(wb, ws, st, frame, cols, title=_sheet_title(title, ranking), note=note, sparse=sparse,
                 freeze_cols=2, narrow_from=fixed)
 
