@@ -219,3 +219,13 @@ def test_fecodaz_standings_say_how_the_total_is_made_and_that_illustrative_point
     note = next(openpyxl.load_workbook(out, read_only=True)["Absoluto"].iter_rows(min_row=2, max_row=2,
                                                                                   values_only=True))[0]
     assert "Closed cap" in note and "PROVISIONAL" not in note
+
+
+def test_json_clubs_carry_tied_as_the_sheet_shows_it(tmp_path):
+    """The Ligas sheet showed "=12" for two ligas on one total; the JSON clubs had no way to say so."""
+    out, js = tmp_path / "s.xlsx", tmp_path / "s.json"
+    assert invoke("build", SAMPLES / "fecodaz-2009", "-o", out, "--json", js).exit_code == 0
+    clubs = json.loads(js.read_text(encoding="utf-8"))["clubs"]
+    rows = list(openpyxl.load_workbook(out, read_only=True)["Ligas"].iter_rows(min_row=4, values_only=True))
+    assert [c["tied"] for c in clubs] == [str(r[1]).startswith("=") for r in rows]
+    assert any(c["tied"] for c in clubs) and all(isinstance(c["tied"], bool) for c in clubs)

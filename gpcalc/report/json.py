@@ -87,7 +87,7 @@ def build_json(season, outcome: Outcome, issues: list[Issue]) -> dict[str, Any]:
                 item[c] = clean(row[c])
         tours.append(item)
     prizes = records(outcome.prizes, ["ranking", "place", "name", "id", "value", "note"])
-    clubs = records(outcome.clubs, ["ranking", "rank", "club", "total"])
+    clubs = records(outcome.clubs, ["ranking", "rank", "tied", "club", "total"])
     out = {
         "circuit": season.circuit.name,
         "season": clean(season.settings.get("season")),
