@@ -177,9 +177,8 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
                    for c, key, base in present}
         _write_cells(ws, st, frame, present, formats, first, widths, sparse)
-    for c, w in enumerate(widths):
-        ws.set_column(c, c, min(WRAP_WIDTH if columns[c][2] == "wrap" else MAX_WIDTH, max(6, w))
-                      if c < len(columns) else min(MAX_WIDTH, max(6, w)))
+    for c, ((_, _, fmt_name), w) in enumerate(zip(columns, widths)):
+        ws.set_column(c, c, min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w)))
     ws.freeze_panes(r0 + 1, freeze_cols)
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
