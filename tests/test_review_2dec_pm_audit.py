@@ -229,3 +229,21 @@ def test_json_clubs_carry_tied_as_the_sheet_shows_it(tmp_path):
     rows = list(openpyxl.load_workbook(out, read_only=True)["Ligas"].iter_rows(min_row=4, values_only=True))
     assert [c["tied"] for c in clubs] == [str(r[1]).startswith("=") for r in rows]
     assert any(c["tied"] for c in clubs) and all(isinstance(c["tied"], bool) for c in clubs)
+
+
+def test_wide_standings_print_over_pages_with_the_player_columns_repeated(tmp_path):
+    """Every sheet printed one page wide: the FECODAZ Absoluto grid (26 columns) came out at ~35 % — 11 pt printed
+    as ~4 pt. A standings grid wider than one page at ~70 % now prints as many pages wide as keep it there, Rank
+    and Player repeated on each; narrow sheets stay one page wide."""
+    from gpcalc.report.xlsx import PAGE_CHARS
+
+    out = tmp_path / "s.xlsx"
+    assert invoke("build", SAMPLES / "fecodaz-2009", "-o", out).exit_code == 0
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Absoluto"]
+    widths = sum(d.width for k, d in ws.column_dimensions.items() if d.width)
+    assert widths > PAGE_CHARS  # (one page would print it below ~70 %)
+    assert ws.page_setup.fitToWidth >= 2 and ws.print_title_cols == "$A:$B" and ws.print_title_rows == "$3:$3"
+    assert widths / ws.page_setup.fitToWidth <= PAGE_CHARS + 10  # each page at ~70 % or more
+    for name in ("Prizes", "Ligas", "Summary"):
+        assert wb[name].page_setup.fitToWidth in (None, 1) and not wb[name].print_title_cols, name

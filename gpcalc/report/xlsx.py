@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from .sheetxml import is_blank
 FIXED_CREATED = dt.datetime(2000, 1, 1)  # byte-identical output for identical input
 MAX_WIDTH = 60
 WRAP_WIDTH = 90  # a column of explanations ("wrap" format): wider, and its long texts wrap instead of being cut
+# column-width characters on one landscape page (A4 or Letter, ~130 at 100 %) printed at no less than ~70 %
+PAGE_CHARS = 185
 
 
 class Styles:
@@ -177,13 +180,20 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
                    for c, key, base in present}
         _write_cells(ws, st, frame, present, formats, first, widths, sparse)
-    for c, ((_, _, fmt_name), w) in enumerate(zip(columns, widths)):
-        ws.set_column(c, c, min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w)))
+    shown_widths = [min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w))
+                    for (_, _, fmt_name), w in zip(columns, widths)]
+    for c, w in enumerate(shown_widths):
+        ws.set_column(c, c, w)
     ws.freeze_panes(r0 + 1, freeze_cols)
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
     ws.set_landscape()
-    ws.fit_to_pages(1, 0)
+    # one page wide, unless a standings grid would print too small to read that way: then as many pages wide as
+    # keep it at ~70 % or more, the player columns repeated on each
+    pages = max(1, math.ceil(sum(shown_widths) / PAGE_CHARS)) if narrow_from is not None else 1
+    ws.fit_to_pages(pages, 0)
+    if pages > 1 and freeze_cols:
+        ws.repeat_columns(0, freeze_cols - 1)
     ws.repeat_rows(r0)
     _print_setup(ws, st, title)
     if rest is not None:
