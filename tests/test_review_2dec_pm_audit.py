@@ -247,3 +247,18 @@ def test_wide_standings_print_over_pages_with_the_player_columns_repeated(tmp_pa
     assert widths / ws.page_setup.fitToWidth <= PAGE_CHARS + 10  # each page at ~70 % or more
     for name in ("Prizes", "Ligas", "Summary"):
         assert wb[name].page_setup.fitToWidth in (None, 1) and not wb[name].print_title_cols, name
+
+
+def test_acf_ledger_runs_in_date_order_within_each_division(tmp_path):
+    """The ACF ledger ran by division, then by tournament *name* (case-sensitive: "NSW Open" before "Newcastle
+    Open", Ballarat in March before Box Hill in February); the FECODAZ and Aarhus ledgers run in date order. The
+    rows are the same; only their order changed."""
+    js = tmp_path / "s.json"
+    assert invoke("build", SAMPLES / "acf-2005", "-o", tmp_path / "s.xlsx", "--json", js).exit_code == 0
+    data = json.loads(js.read_text(encoding="utf-8"))
+    order = {t["name"]: i for i, t in enumerate(data["tournaments"])}  # (the tournaments in date order)
+    starts = [t["start"] for t in data["tournaments"]]
+    assert starts == sorted(starts)
+    divisions = ["Open", "U2000", "U1600", "Junior", "Women", "Unrated"]
+    keys = [(divisions.index(r["ranking"]), order[r["tournament"]]) for r in data["ledger"]]
+    assert keys == sorted(keys)

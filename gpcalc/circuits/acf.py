@@ -301,6 +301,11 @@ class ACF(Circuit):
         else:
             ledger = ledger.merge(entries[["ranking", "player", "tournament", "counted"]],
                                   on=["ranking", "player", "tournament"], how="left")
+        # the ledger by division, then in date order (the season's tournament order, as in the other circuits'
+        # ledgers) — scoring ran through the tournaments by name; within a tournament its order stays
+        t_order = pd.Series(season.tournaments["order"].to_numpy(), index=season.tournaments["tournament"])
+        div = pd.Categorical(ledger["ranking"], categories=list(DIVISIONS)).codes
+        ledger = ledger.take(np.lexsort((ledger["tournament"].map(t_order).to_numpy(), div))).reset_index(drop=True)
         ties = season.settings.get("ties") or "share"
         summary = [
             ("Rules", "ACF Grand Prix By-law (8 April 2004), with gpcalc's rulings (README)"),
