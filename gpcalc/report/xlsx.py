@@ -350,7 +350,7 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
         rows = None
     elif rows is None:
         rows = sheetxml.RowStore()
-    st = Styles(wb, outcome.points_decimals, rows, getattr(season.circuit, "paper", 9))
+    st = Styles(wb, outcome.points_decimals, rows, season.circuit.paper)
     title = season.settings.get("title") or f"{season.circuit.title} {season.settings.get('season', '')}"
 
     _summary(wb, _add_sheet(wb, "Summary"), st, season, outcome, issues, title)
