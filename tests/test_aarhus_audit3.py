@@ -224,18 +224,20 @@ def test_girl_promoted_mid_season_then_in_p_drop_per_account_and_memento(tmp_pat
 # ============================================================================ §4, Plus, season change
 
 
-def test_plus_player_relegated_to_b_then_neutralised_at_the_season_change(tmp_path):
-    """Appendix / §2 stk. 5: AA is one step above A when the GPT has an A group; README ruling 15: "a Plus player
-    placed 1–5 who scores under 25 % is relegated to B; the 6th is not moved by points at all"; appendix 3: the
-    A winner → Plus at the next GPT; §4 stk. 4 rule 2: "a player relegated there moves one group up (the
-    relegation is neutralised)"; register `Strength group` (§2 stk. 4, appendix).
+def test_plus_player_under_25_percent_keeps_a_left_to_the_gpm_leaders(tmp_path):
+    """Appendix / §2 stk. 5: AA is one step above A when the GPT has an A group; appendix 1: the five highest rated
+    always form Plus with the A winner; appendix 2: the 6th "rykker automatisk ned i A-gruppen (uanset points
+    antal!)"; "BEMÆRK: … tvivlsspørgsmål … afgøres af Johnny, Henrik og Ken"; README ruling 15 (3 December): a
+    Plus player placed 1–5 under 25 % keeps A and is listed "director" (not relegated to B, which would put a
+    top-rated 5th below the 6th); appendix 3: the A winner → Plus at the next GPT; ruling 13: an undecided
+    director case is no move at the season change (§4 stk. 4 rule 3, by birth year); register `Strength group`.
 
     GPT 1 (the season's only GPT so far), AA and A of 5 rounds (× 1.4). Bjørn and Sej: born 1997 (age B),
     register strength A.
     Startpoints B-age in AA: 2 over → 9: Bjørn 5th, 1 → 9 + 1.4 = 10.4; Sej 6th, ½ → 9 + 0.7 = 9.7 (both in B).
-    Moves: Bjørn 1 < 25 % of 5 → from A down to B; Sej 6th → A regardless of points; Kim 4½/5 ≥ 75 % but
+    Moves: Bjørn 1 < 25 % of 5 → "director", keeps A; Sej 6th → A regardless of points; Kim 4½/5 ≥ 75 % but
     already A → stays A; Ari wins A → AA next GPT.
-    Season change: Bjørn rule 2 → one up from B → A (rule 3 would give B: 1997 is B in 2013/2014).
+    Season change: Bjørn's case undecided → rule 3 → 1997 is B in 2013/2014.
     """
     reg = {"Players": [["Name", "Born", "Strength group"], ["Bjørn", 1997, "A"], ["Sej", 1997, "A"]]}
     rows = [row("AA", 1, "Kim", 1994, "4½", 5), row("AA", 2, "Kai", 1994, 4, 5), row("AA", 3, "Kaj", 1994, 3, 5),
@@ -245,10 +247,27 @@ def test_plus_player_relegated_to_b_then_neutralised_at_the_season_change(tmp_pa
     led = ledger(res, "GPT 1")
     assert (led[("Bjørn", "B")], led[("Sej", "B")], led[("Kim", "A")]) == (10.4, 9.7, 13.3)
     mv = moves(res)
-    assert (mv[("GPT 1", "Bjørn")], mv[("GPT 1", "Sej")], mv[("GPT 1", "Kim")]) == ("down", "stay", "stay")
+    assert (mv[("GPT 1", "Bjørn")], mv[("GPT 1", "Sej")], mv[("GPT 1", "Kim")]) == ("director", "stay", "stay")
+    note = {m["name"]: m["note"] for m in res.outcome.json_extra["movements"]()}["Bjørn"]
+    assert "Plus" in note and "ruling 15" in note
     ng = next_group(res)
-    assert (ng["Bjørn"], ng["Sej"], ng["Kim"], ng["Ari"]) == ("B", "A", "A", "AA")
-    assert next_season(res)["Bjørn"] == ("A", "rule 2")
+    assert (ng["Bjørn"], ng["Sej"], ng["Kim"], ng["Ari"]) == ("A", "A", "A", "AA")
+    assert next_season(res)["Bjørn"] == ("B", "rule 3")
+
+
+def test_plus_player_under_25_percent_with_a_recorded_move_follows_it(tmp_path):
+    """README ruling 15: "a director's decision recorded in Move still wins" — for a Plus player placed 1–5 under
+    25 % as for the 6th. Bjørn 5th of 6 in Plus with 1 of 5, Move "ned" → down from A to B; Sej 6th, Move "bliv"
+    → stays A (appendix 2 would move him to A anyway); Knud 4th with 1 of 5, no Move → director, A kept."""
+    rows = [[*row("AA", 1, "Kim", 1994, "4½", 5), None], [*row("AA", 2, "Kai", 1994, 4, 5), None],
+            [*row("AA", 3, "Kaj", 1994, 3, 5), None], [*row("AA", 4, "Knud", 1994, 1, 5), None],
+            [*row("AA", 5, "Bjørn", 1994, 1, 5), "ned"], [*row("AA", 6, "Sej", 1994, "½", 5), "bliv"],
+            [*row("A", 1, "Ari", 1993, 3, 5), None], [*row("A", 2, "Alf", 1995, 2, 5), None]]
+    res = run(tmp_path, {"g1.xlsx": book("GPT 1", DAY1, [["AA", 5], ["A", 5]], rows, head=HEAD_MOVE)})
+    mv = moves(res)
+    assert (mv[("GPT 1", "Bjørn")], mv[("GPT 1", "Sej")], mv[("GPT 1", "Knud")]) == ("down", "stay", "director")
+    ng = next_group(res)
+    assert (ng["Bjørn"], ng["Sej"], ng["Knud"]) == ("B", "A", "A")
 
 
 def test_merged_ab_winner_of_c_age_promoted_to_a_not_plus_and_partial_game_suspended(tmp_path):

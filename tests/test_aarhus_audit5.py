@@ -538,22 +538,23 @@ def test_s1_clubs(s1):
 def test_s1_promotion_and_relegation_over_four_gpts(s1):
     """§4: up at >= 75 % of games, down < 25 %, A..F; ruling 3 (from the stronger of the group played and the
     strength group); §4 stk. 3 partial games (relegation left to the director, Move column applied; promotion
-    automatic but flagged); §2 stk. 6 (no relegation in merged A+B); ruling 15 (Plus played at A's level);
+    automatic but flagged); §2 stk. 6 (no relegation in merged A+B); ruling 15 (Plus played at A's level; under
+    25 % in places 1–5 of Plus keeps A, listed "director" — the ruling as changed on 3 December);
     AM and DM move nobody; P and N are not on the ladder (no Moves rows).
 
     GPT 1: Asger A 6 ≥ 5¼ but A is the top → stay A (A winner → Plus); Arne 4, Alma 2½ stay A;
       Bjarke from max(A, B) = A, 1½ < 1¾ → down to B; Bo B 5½ → up to A; Carl from max(B, C) = B, 3 → B;
       Emil from max(D, E) = D, 5½ → up to C; David 4 → D; E+F (gpcalc: its lowest member F — see report):
       Finn F, 4½ ≥ 4.5 → up to E; Ebbe from max(F, E) = E, 1 < 1.5 → down to F.
-    GPT 2: Plus (at A): Bo 4, Asger 3½, Arne 3 stay A; Alma 1 < 1¾ → down to B. A: Carl from A, 5½ → bounded,
+    GPT 2: Plus (at A): Bo 4, Asger 3½, Arne 3 stay A; Alma 1 < 1¾ → "director" (ruling 15), keeps A. A: Carl from A, 5½ → bounded,
       stay A (A winner → Plus); Bjarke from max(A, B) = A, 2 → A. C: Emil 3 → C. D: David 5 in 6 games ≥ 4½ →
       up to C (flagged); Dorte 1 → down to E. E: Finn 4 → E; Ebbe ½ in 4 games < 1 → would go down, partial →
       the director's "bliv" → stay E (from max(E, F) = E).
     GPT 3: A+B (at its lowest member B): Carl, Asger, Bo, Arne from A → stay A; Bjarke from A, 1 < 1¾ but A+B
-      suspends relegation → A; Alma from B, ½ → suspended → B. C: David 4 → C; Emil 1 → down to D.
+      suspends relegation → A; Alma from A, ½ → suspended → A. C: David 4 → C; Emil 1 → down to D.
       E: Dorte from E, 6 → up to D; Finn 3, Ebbe 2 → E.
     GPT 4: A: Bo 5½ → bounded, stay A (A winner → Plus); Carl 4, Asger 3, Arne 2½ → A; Bjarke 1 → down to B.
-      B: Alma 5½ → up to A. C: David 3 → C. D: Emil 5 < 5¼ → D; Dorte 4 in 5 games ≥ 3¾ → up to C (flagged).
+      B: Alma from max(B, A) = A, 5½ → bounded, stay A. C: David 3 → C. D: Emil 5 < 5¼ → D; Dorte 4 in 5 games ≥ 3¾ → up to C (flagged).
       E: Ebbe 3½ → E; Finn 1 in 5 games < 1¼ → director: "ned" → down to F.
     """
     g1, g2, g3, g4 = "GPT 1 Skåde", "GPT 2 Lystrup", "GPT 3 Viby", "GPT 4 Risskov"
@@ -563,15 +564,15 @@ def test_s1_promotion_and_relegation_over_four_gpts(s1):
         (g1, "Emil"): ("E", "C", "up"), (g1, "David"): ("D", "D", "stay"), (g1, "Finn"): ("F", "E", "up"),
         (g1, "Ebbe"): ("E", "F", "down"),
         (g2, "Bo"): ("A", "A", "stay"), (g2, "Asger"): ("A", "A", "stay"), (g2, "Arne"): ("A", "A", "stay"),
-        (g2, "Alma"): ("A", "B", "down"), (g2, "Carl"): ("B", "A", "stay"), (g2, "Bjarke"): ("B", "A", "stay"),
+        (g2, "Alma"): ("A", "A", "director"), (g2, "Carl"): ("B", "A", "stay"), (g2, "Bjarke"): ("B", "A", "stay"),
         (g2, "Emil"): ("C", "C", "stay"), (g2, "David"): ("D", "C", "up"), (g2, "Dorte"): ("D", "E", "down"),
         (g2, "Finn"): ("E", "E", "stay"), (g2, "Ebbe"): ("F", "E", "stay"),
         (g3, "Carl"): ("A", "A", "stay"), (g3, "Asger"): ("A", "A", "stay"), (g3, "Bo"): ("A", "A", "stay"),
-        (g3, "Arne"): ("A", "A", "stay"), (g3, "Bjarke"): ("A", "A", "stay"), (g3, "Alma"): ("B", "B", "stay"),
+        (g3, "Arne"): ("A", "A", "stay"), (g3, "Bjarke"): ("A", "A", "stay"), (g3, "Alma"): ("A", "A", "stay"),
         (g3, "David"): ("C", "C", "stay"), (g3, "Emil"): ("C", "D", "down"), (g3, "Dorte"): ("E", "D", "up"),
         (g3, "Finn"): ("E", "E", "stay"), (g3, "Ebbe"): ("E", "E", "stay"),
         (g4, "Bo"): ("A", "A", "stay"), (g4, "Carl"): ("A", "A", "stay"), (g4, "Asger"): ("A", "A", "stay"),
-        (g4, "Arne"): ("A", "A", "stay"), (g4, "Bjarke"): ("A", "B", "down"), (g4, "Alma"): ("B", "A", "up"),
+        (g4, "Arne"): ("A", "A", "stay"), (g4, "Bjarke"): ("A", "B", "down"), (g4, "Alma"): ("A", "A", "stay"),
         (g4, "David"): ("C", "C", "stay"), (g4, "Emil"): ("D", "D", "stay"), (g4, "Dorte"): ("D", "C", "up"),
         (g4, "Ebbe"): ("E", "E", "stay"), (g4, "Finn"): ("E", "F", "down")}
     assert moves(s1) == expected
@@ -581,6 +582,7 @@ def test_s1_promotion_and_relegation_over_four_gpts(s1):
     assert "director to confirm" in notes[("Dorte", "Moves 4 GPT 4 Risskov")]
     assert "director's decision: stay" in notes[("Ebbe", "Moves 2 GPT 2 Lystrup")]
     assert "director's decision: down" in notes[("Finn", "Moves 4 GPT 4 Risskov")]
+    assert "ruling 15" in notes[("Alma", "Moves 2 GPT 2 Lystrup")]
     assert "suspended" in notes[("Bjarke", "Moves 3 GPT 3 Viby")]
     assert "no automatic Plus" in notes[("Carl", "Moves 3 GPT 3 Viby")]
 

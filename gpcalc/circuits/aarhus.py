@@ -80,8 +80,9 @@ class Aarhus(Circuit):
               example=7, width=8),
         Field("Move", "choice", choices=("up", "down", "stay"), choice_aliases=MOVE_ALIASES, listed=("op", "ned", "bliv"),
               aliases=("Rykning", "Op/ned", "Director", "Turneringsleder"),
-              help="Optional: the tournament director's decision for a player who did not play all rounds: "
-                   "up, down or stay (op, ned, bliv).", example="", width=8),
+              help="Optional: the tournament director's decision for a player who did not play all rounds "
+                   "(or the GPM leaders' for one placed 1–5 in Plus under 25 %): up, down or stay (op, ned, "
+                   "bliv).", example="", width=8),
         Field("Status", "choice", choices=("Pre-qualified",), choice_aliases=STATUS_ALIASES,
               listed=("Forhåndskvalificeret",),
               help="DM-kvalifikation only: Pre-qualified (forhåndskvalificeret) for players credited without "
@@ -420,7 +421,8 @@ class Aarhus(Circuit):
         by_tour = mv[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to", "move",
                       "note", "changed"]].take(by_key)
         note = ("§4: up at >= 75 % of games played, down below 25 %; director = relegation left to the "
-                "tournament director (write up/down/stay in the Move column).")
+                "tournament director (in Plus, places 1–5: to the GPM leaders, ruling 15) — write up/down/stay "
+                "in the Move column.")
         formats = {"gpt_points": "points", "place": "int", "games": "int", "rounds": "int"}
         if len(tours) <= MOVES_SHEETS:
             with _gc_paused():  # ~45 container objects per sheet's frame, no cycles: see _gc_paused
@@ -484,9 +486,10 @@ class Aarhus(Circuit):
 
         def movements() -> list[dict]:  # for the JSON export only: built when it is written
             with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them
-                return [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to}
-                        for e, n, i, g, m, f, to in zip(*(mv[c].tolist() for c in ("event", "name", "id", "group",
-                                                                                   "move", "from", "to")))]
+                return [{"tournament": e, "name": n, "id": i, "group": g, "move": m, "from": f, "to": to,
+                         "note": note}
+                        for e, n, i, g, m, f, to, note in zip(*(mv[c].tolist() for c in (
+                            "event", "name", "id", "group", "move", "from", "to", "note")))]
         summary = [
             ("Rules", "Reglement for Aarhus Skoleskaks Grand Prix Mesterskab (15 August 2012) with its appendix "
                       "and gpcalc's rulings (README)"),
@@ -731,8 +734,8 @@ class Aarhus(Circuit):
             "3. Results sheet: one row per player: Group, Place (=3 for a shared place), Name, Club, Born (year or "
             "date), Sex (M/D boy, F/P/K girl), Points (4½ or 4,5) and Games = games played at the board (byes and "
             "forfeits are not games; blank = all rounds).",
-            "4. Players who did not play every round: the tournament director may record the decision in the Move "
-            "column: up, down or stay (§4 stk. 3).",
+            "4. Players who did not play every round (or placed 1–5 in Plus under 25 %): the decision may be "
+            "recorded in the Move column: up, down or stay (§4 stk. 3).",
             "5. DM-kvalifikation: pre-qualified players are listed with Status = Pre-qualified and blank points "
             "(§5 stk. 8).",
             "6. Send the workbook to the GPM records keeper (GPM-kartoteksfører).",

@@ -811,9 +811,9 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     down, up = auto == 2, auto == 1
     move = np.where(down & ab, 0, np.where(down & partial, 3, auto))
     # the note before bounds and Plus: 0 none, 1 A+B suspended, 2 relegation left, 3 promotion flagged,
-    # 4 + k the director's decision MOVES[k]
+    # 4 Plus relegation left, 5 + k the director's decision MOVES[k]
     note_code = np.select([down & ab, down & partial, up & partial], [1, 2, 3], default=0)
-    note_code = np.where(has_dir, 4 + director, note_code)
+    note_code = np.where(has_dir, 5 + director, note_code)
     move = np.where(has_dir, director, move)
     place = pd.to_numeric(res["place"], errors="coerce")
     sixth = true_aa & (place == 6).fillna(False).to_numpy(dtype=bool)
@@ -822,6 +822,12 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     sixth_auto = sixth & ~has_dir
     move = np.where(sixth_auto, 0, move)
     note_code = np.where(sixth_auto, 0, note_code)
+    # ruling 15: places 1–5 in Plus are held by rating (appendix 1), so a score under 25 % there is not relegated
+    # automatically (that would take a top-rated player to B while the 6th goes to A): A is kept and the case is
+    # listed for the GPM leaders, who decide the Plus group's doubtful questions (appendix); a recorded Move wins
+    plus_low = true_aa & down & ~sixth & ~has_dir
+    move = np.where(plus_low, 3, move)
+    note_code = np.where(plus_low, 4, note_code)
     step = np.where(move == 1, 1, np.where(move == 2, -1, 0))
 
     place_1 = (place == 1).fillna(False).to_numpy(dtype=bool)
@@ -918,7 +924,9 @@ PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
              "6th in Plus: moves down to A regardless of points (appendix 2)")
 MOVE_NOTE = ("", "relegation suspended in merged A+B (§2 stk. 6)",
              "fewer games than rounds: relegation left to the tournament director (§4 stk. 3)",
-             "promoted over fewer games than rounds: director to confirm (§4 stk. 3)")
+             "promoted over fewer games than rounds: director to confirm (§4 stk. 3)",
+             "under 25 % in Plus (places 1–5 are held by rating, appendix 1): A kept, relegation left to the GPM "
+             "leaders (ruling 15)")
 
 
 def _level_text(levels: np.ndarray) -> pd.api.extensions.ExtensionArray | np.ndarray:
@@ -935,7 +943,7 @@ def _move_note(key: int) -> str:
     key, ab_winner = divmod(key, 2)
     key, plus = divmod(key, 4)
     note_code, bound = divmod(key, 3)
-    note = MOVE_NOTE[note_code] if note_code < 4 else "director's decision: " + MOVES[note_code - 4]
+    note = MOVE_NOTE[note_code] if note_code < len(MOVE_NOTE) else "director's decision: " + MOVES[note_code - 5]
     bounded = ("", "already A: cannot go higher", "already F: cannot go lower")[bound]
     if bounded:
         note = f"{note} ({bounded})" if note else bounded
