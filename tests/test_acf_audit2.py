@@ -401,7 +401,13 @@ def test_unrated_and_women_cascade_through_mapped_sections_cl13_3(tmp_path):
     assert pts(res, "U1600") == {"C": 12}
     assert pts(res, "Junior") == {}
     led = res.outcome.ledger
-    assert set(led.loc[led["ranking"].isin(["Unrated", "Women"]), "rule"]) == {"ACF 13(3)"}
+    # positions within the cascade Open → U2000 → U1600 are cl. 13(3)'s; those past it (Newcomers) are the ruling's
+    rules = {(k, n): r for k, n, r in zip(led["ranking"], led["name"], led["rule"]) if k in ("Unrated", "Women")}
+    assert rules == {("Unrated", "U1"): "ACF 13(3)", ("Unrated", "U2"): "ACF 13(3)", ("Unrated", "U3"): "ACF 13(3)",
+                     ("Unrated", "U4"): "ACF 13(3) + ruling", ("Unrated", "U5"): "ACF 13(3) + ruling",
+                     ("Women", "U2"): "ACF 13(3)", ("Women", "C"): "ACF 13(3)", ("Women", "U5"): "ACF 13(3) + ruling"}
+    u4 = led.loc[(led["ranking"] == "Unrated") & (led["name"] == "U4"), "detail"].iloc[0]
+    assert "past the cascade Open → U2000 → U1600 of cl. 13(3)" in u4 and "ruling on cl. 13(2)–(4)" in u4
     assert set(led.loc[led["ranking"].isin(["Open", "U1600"]), "rule"]) == {"ACF 13(2)"}
     assert int(res.outcome.tournaments.iloc[0]["fee"]) == 72
 
@@ -491,8 +497,9 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
     "class 2; Open list position 1 (place 1) → 16".
     "Multi" (class 1: 12, 9, …), sections Open→Open, Girls→Women: Open section 1 A, 2 B; Girls 1 G (woman).
     Open: A 12 (13(2), "class 1; Open list position 1 (section Open, place 1) → 12"). Women list: Open section
-    (no women) then Girls: G 12 (13(3), "class 1; Women list position 1 (section Girls, place 1); 2 player(s)
-    above not eligible for Women (cl. 8(f)) skipped → 12").
+    (no women) then Girls: G 12 (13(3) gone on past U1600 by the ruling on 13(2)–(4), "class 1; Women list
+    position 1 (section Girls, place 1); 2 player(s) above not eligible for Women (cl. 8(f)) skipped; past the
+    cascade … (ruling on cl. 13(2)–(4)) → 12").
     """
     tours = {"s.xlsx": acf_tournament("Single", TWO, prize_money=2000),
              "m.xlsx": acf_tournament("Multi", [row("Open", 1, "A"), row("Open", 2, "B"),
@@ -506,10 +513,13 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
     assert (a["rule"], a["detail"]) == ("ACF 13(2)", "class 1; Open list position 1 (section Open, place 1) → 12")
     g = ledger_row(res, "Women", "G", "Multi")
     # (the list runs through Open, then Girls: the 2 skipped are Open's — the ledger says so)
-    assert (g["rule"], g["detail"]) == ("ACF 13(3)", "class 1; Women list position 1 (section Girls, place 1); "
-                                                     "the list runs through sections Open, then Girls; "
-                                                     "2 player(s) above not eligible for Women (cl. 8(f)) skipped "
-                                                     "→ 12")
+    # (past the cascade of cl. 13(3), to the Women section: the ruling's order, named)
+    assert (g["rule"], g["detail"]) == ("ACF 13(3) + ruling",
+                                        "class 1; Women list position 1 (section Girls, place 1); "
+                                        "the list runs through sections Open, then Girls; "
+                                        "2 player(s) above not eligible for Women (cl. 8(f)) skipped; "
+                                        "past the cascade Open → U2000 → U1600 of cl. 13(3): the list goes on to "
+                                        "Women's own section, then the others (ruling on cl. 13(2)–(4)) → 12")
 
 
 def test_ledger_names_the_u2000_cascade_ruling_acf_md_preamble(tmp_path):

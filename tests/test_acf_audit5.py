@@ -482,7 +482,8 @@ def test_every_ledger_award_names_its_clause_and_arithmetic_acf_md_outputs(built
     b = built[key]
     led = b.out.ledger
     for rule, detail, p in zip(led["rule"], led["detail"], led["points"]):
-        assert rule in ("ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling"), rule
+        assert rule in ("ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling", "ACF 13(3) + ruling"), rule
+        assert (rule == "ACF 13(3) + ruling") == ("past the cascade Open → U2000 → U1600" in detail), detail
         m = re.search(r"(?:→|=) (-?[\d.]+)$", detail)
         assert m and close(float(m.group(1)), shown(p)), (detail, p)
     single = led[led["tournament"].isin(["Melbourne Cup", "Hobart Weekender", "Bathurst Open", "Perth Open",

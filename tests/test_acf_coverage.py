@@ -190,7 +190,9 @@ def test_cascade_order_own_section_then_rest_side_event_out_cl13_3(tmp_path):  #
     res = season(tmp_path, {"t.xlsx": t}, players)
     assert points(res, "Women") == {"W-Top": 20, "W-Major": 15, "W-Minor": 12, "W-Ladies": 9, "W-Kids": 6}
     led = res.outcome.ledger
-    assert set(led.loc[led["ranking"] == "Women", "rule"]) == {"ACF 13(3)"}
+    women = dict(zip(led.loc[led["ranking"] == "Women", "name"], led.loc[led["ranking"] == "Women", "rule"]))
+    assert women == {"W-Top": "ACF 13(3)", "W-Major": "ACF 13(3)", "W-Minor": "ACF 13(3)",
+                     "W-Ladies": "ACF 13(3) + ruling", "W-Kids": "ACF 13(3) + ruling"}  # (past U1600: ruling step 2)
     assert "W-Side" not in set(led["name"])  # a side event is left out entirely
 
 

@@ -570,10 +570,12 @@ class ACF(Circuit):
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
                           tables=tables, extended=e_mode[f] == _MODES.index("extended"),
+                          beyond=e_mode[f] == _MODES.index("beyond"),
                           bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year,
                           by_column=by_column.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")))
         division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
-        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling"], dtype=object)  # by mode
+        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling", "ACF 13(3) + ruling"],
+                           dtype=object)  # by mode
         ledger = pd.DataFrame({
             "tournament": r["tournament"].take(src).reset_index(drop=True),
             "date": tinfo["start"].reindex(t_names).to_numpy(object)[e_t],
@@ -742,7 +744,8 @@ def _keys(sections: pd.Series) -> pd.Series:
     return sections.map(uniq) if len(sections) else sections.astype("object")
 
 
-_MODES = ("mapped", "cascade", "single", "extended")  # → ACF 13(2), 13(3), 13(4), the ruling on 13(2)–(4)
+_MODES = ("mapped", "cascade", "single", "extended", "beyond")  # → ACF 13(2), 13(3), 13(4), the ruling on
+# 13(2)–(4) (Open/U2000/U1600 without a section of their own), 13(3) gone on past U1600 by that ruling
 
 
 def _section_orders(block_t: np.ndarray, block_k: np.ndarray, first_seen: np.ndarray, t_names: list,
@@ -852,7 +855,10 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
             seq, mode = first + own + rest, ("extended" if d in ("Open", "U2000", "U1600") else "cascade")
         if single:
             mode = "single"
-        out.extend((k, i, mode, d) for i, k in enumerate(seq))
+        # cl. 13(3) names the cascade Open → U2000 → U1600; a Junior, Women or Unrated list that goes on past it
+        # (to a section of the division's own, then the rest) does so by the ruling, and those positions say so
+        beyond = set() if mode != "cascade" else {k for k in seq if k not in first}
+        out.extend((k, i, "beyond" if k in beyond else mode, d) for i, k in enumerate(seq))
     return out
 
 
@@ -870,7 +876,7 @@ def _listings(o_div: np.ndarray, o_t: np.ndarray, o_k: np.ndarray, k_names, s_na
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
              tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None,
-             listing=None) -> np.ndarray:
+             listing=None, beyond=None) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
@@ -897,11 +903,16 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
                            table[rows], tie_first[rows], tie_last[rows], tie_n[rows])
     # the rulings that made the number, named (acf.md: "where it changes a number, named in the ledger")
     n = len(cls)
-    ext = np.zeros(n, dtype=bool) if extended is None else np.asarray(extended, dtype=bool)
+    ext = np.zeros(n, dtype=np.int8) if extended is None else np.asarray(extended, dtype=np.int8)
+    if beyond is not None:  # 2: a cascade gone on past U1600
+        ext = np.where(np.asarray(beyond, dtype=bool), 2, ext).astype(np.int8)
     bare = np.zeros(n, dtype=bool) if bare_year is None else np.asarray(bare_year, dtype=bool)
     col = np.zeros(n, dtype=bool) if by_column is None else np.asarray(by_column, dtype=bool)
     named = _each(lambda e, b, c, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
-                                       "(ruling on cl. 13(2)–(4))") if e else "")
+                                       "(ruling on cl. 13(2)–(4))") if e == 1 else
+                                      ("; past the cascade Open → U2000 → U1600 of cl. 13(3): the list goes on to "
+                                       f"{DIVISIONS[d]}'s own section, then the others (ruling on cl. 13(2)–(4))")
+                                      if e == 2 else "")
                   + (f"; born {year - 18} with no day: a junior by ruling (cl. 1)" if b else "")
                   + ("; a junior by the organiser's Junior column (cl. 5(2)(e)), which wins over the birth date "
                      "given (cl. 1 would say no)" if c else ""),
