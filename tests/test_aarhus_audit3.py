@@ -227,7 +227,7 @@ def test_girl_promoted_mid_season_then_in_p_drop_per_account_and_memento(tmp_pat
 def test_plus_player_under_25_percent_keeps_a_left_to_the_gpm_leaders(tmp_path):
     """Appendix / §2 stk. 5: AA is one step above A when the GPT has an A group; appendix 1: the five highest rated
     always form Plus with the A winner; appendix 2: the 6th "rykker automatisk ned i A-gruppen (uanset points
-    antal!)"; "BEMÆRK: … tvivlsspørgsmål … afgøres af Johnny, Henrik og Ken"; README ruling 15 (3 December): a
+    antal!)"; "BEMÆRK: … tvivlsspørgsmål … afgøres af Johnny, Henrik og Ken"; README ruling 15 (2 December): a
     Plus player placed 1–5 under 25 % keeps A and is listed "director" (not relegated to B, which would put a
     top-rated 5th below the 6th); appendix 3: the A winner → Plus at the next GPT; ruling 13: an undecided
     director case is no move at the season change (§4 stk. 4 rule 3, by birth year); register `Strength group`.

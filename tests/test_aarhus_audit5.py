@@ -539,7 +539,7 @@ def test_s1_promotion_and_relegation_over_four_gpts(s1):
     """§4: up at >= 75 % of games, down < 25 %, A..F; ruling 3 (from the stronger of the group played and the
     strength group); §4 stk. 3 partial games (relegation left to the director, Move column applied; promotion
     automatic but flagged); §2 stk. 6 (no relegation in merged A+B); ruling 15 (Plus played at A's level; under
-    25 % in places 1–5 of Plus keeps A, listed "director" — the ruling as changed on 3 December);
+    25 % in places 1–5 of Plus keeps A, listed "director" — the ruling as changed on 2 December);
     AM and DM move nobody; P and N are not on the ladder (no Moves rows).
 
     GPT 1: Asger A 6 ≥ 5¼ but A is the top → stay A (A winner → Plus); Arne 4, Alma 2½ stay A;

@@ -510,6 +510,8 @@ class Aarhus(Circuit):
                        "award credited to her age group and to P counts once — and no worst result deducted "
                        "(Ruling).",
             rankings=list(R.RANKINGS), standings_extra=extra, sheets=sheets, summary=summary,
+            counting_note="Dropped: the worst GPT result, only in an account holding every scheduled GPT "
+                          "(§1 stk. 6; equal worst results: the earliest, ruling 9); everything else counts.",
             json_extra={"movements": movements}, tournament_json=["kind", "date"], points_decimals=1,
             prizes_note=f"Trophy (vandrepokal) per group; placement prizes floor(n/{cfg.prize_per}) among players with "
                         "two or more GPTs" + ("" if cfg.prize_per == 4 else

@@ -325,6 +325,8 @@ class ACF(Circuit):
             clubs=clubs, rankings=list(DIVISIONS), standings_extra=["rating", "rating_source"],
             sheets=[states_sheet], summary=summary, tournament_json=["class", "fee", "concession", "state"],
             clubs_sheet="States", points_decimals=2, clubs_total=("Total", "int"),
+            counting_note=f"Counted: each player's {BEST_N} best results in the division (cl. 14; equal points: "
+                          "the earlier tournament); the others are dropped.",
             clubs_note="The by-law gives no State score: each State's number of players with Grand Prix points "
                        "(gpcalc ruling), with its prize winners beside it.",
             prizes_note="One prize per player: the highest value (cl. 10). Passed over = players skipped because "

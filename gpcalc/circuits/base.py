@@ -63,6 +63,8 @@ class Outcome:
     clubs_total: tuple[str, str] = ("Total", "total")  # the clubs sheet's total column: header, format
     clubs_note: str = ""  # what the clubs sheet's total is (a ruling, where the rulebook is silent)
     standings_note: str = ""  # added to every standings sheet's note (how its Total is made, where it is not a sum)
+    counting_note: str = ""  # which results count and which are dropped: on the standings and ledger sheets' notes
+    ranking_notes: dict[str, str] = field(default_factory=dict)  # ranking → its own addition (e.g. its best-N)
 
 
 class Circuit(ABC):

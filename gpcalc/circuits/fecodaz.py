@@ -579,6 +579,11 @@ class FECODAZ(Circuit):
         return Outcome(
             ledger=ledger, entries=entries[ENTRY_COLUMNS], standings=standings, tournaments=out_tours,
             prizes=prizes, clubs=clubs, rankings=list(ALL_RANKINGS),
+            counting_note="Counted: each player's best max(1, floor(2M/3)) results in the ranking, M = its "
+                          "tournaments so far (Art. 3 item 6, ruling); with closed points capped at 30 (Art. 2 q), "
+                          "the choice with the highest total. The others are dropped.",
+            ranking_notes={k: f"Here M = {int(held[k])}: the best {int(limits.get(k, 1))} count."
+                           for k in ALL_RANKINGS if k in held.index},
             standings_extra=["played", "counted_results", "closed_cap", "last_place", "last_gp_place", "tiebreak"],
             standings_note="Total = the counted results less Closed cap (closed tournaments' points above 30)."
             + (" PROVISIONAL: the points come from the illustrative points table, not the official one."

@@ -388,7 +388,8 @@ def write_workbook(path: Path, season, outcome: Outcome, issues: list[Issue],
              for c in lg.columns if c not in ("player", "_src")]
     counted = lg["counted"] if "counted" in lg.columns else None
     write_table(wb, _add_sheet(wb, "Ledger"), st, lg, lcols, title=_sheet_title(title, "ledger"),
-                note="Every points award with the rule that made it. Counted = used in the player's total.",
+                note="Every points award with the rule that made it. Counted = used in the player's total."
+                     + (f" {outcome.counting_note}" if outcome.counting_note else ""),
                 cell_formats={"points": pd.Series(np.where(_is_false(counted), st.dropped, st.counted),
                                                   index=counted.index)} if counted is not None else None)
     iss = pd.DataFrame([i.as_dict() for i in issues],
@@ -559,7 +560,9 @@ def _standings_sheet(wb, ws, st: Styles, season, outcome: Outcome, ranking: str,
     sparse = (row.astype(np.int64), pd.Index(tnames).get_indexer(e["tournament"]).astype(np.int64) + fixed,
               e["points"].to_numpy(dtype=float), np.where(counted, st.counted, st.dropped).tolist())
     note = (f"{len(s)} players. Green = counted result, grey struck-through = dropped result. "
-            "=N marks a shared rank." + (f" {outcome.standings_note}" if outcome.standings_note else ""))
+            "=N marks a shared rank." + "".join(f" {x}" for x in (outcome.counting_note,
+                                                                  outcome.ranking_notes.get(ranking, ""),
+                                                                  outcome.standings_note) if x))
     write_table(wb, ws, st, frame, cols, title=_sheet_title(title, ranking), note=note, sparse=sparse,
                 freeze_cols=2, narrow_from=fixed)
 

@@ -1,0 +1,68 @@
+"""Findings of a review on 2 December (evening) of the output as a federation official reads it: every award was
+recomputed by hand from the samples' workbooks and the rulebooks, with no wrong number, but
+
+- the standings and ledger sheets marked results counted or dropped without saying which count: an official who
+  saw Simon Ashworth's SA Autumn Open 9 dropped while his Doeberl Cup 9 counts had to find the rule elsewhere
+  (ACF cl. 14: "the player's 5 best scoring tournaments"; fecodaz.md Counting: best max(1, floor(2M/3)), M per
+  ranking; aarhus.md §1 stk. 6 and README ruling 9: the worst GPT result, the earliest of equal ones). Each
+  standings sheet and the Ledger now say it in their note row, and a FECODAZ sheet names its own M and best-N,
+  as the Summary's Counting row lists them.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from gpcalc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+
+COUNTING = {
+    "acf-2005": "Counted: each player's 5 best results in the division (cl. 14; equal points: the earlier "
+                "tournament)",
+    "fecodaz-2009": "Counted: each player's best max(1, floor(2M/3)) results in the ranking, M = its tournaments so "
+                    "far (Art. 3 item 6, ruling)",
+    "aarhus-2012-13": "Dropped: the worst GPT result, only in an account holding every scheduled GPT (§1 stk. 6; "
+                      "equal worst results: the earliest, ruling 9)",
+}
+STANDINGS = {"acf-2005": ["Open", "U2000", "Junior"], "fecodaz-2009": ["Absoluto", "Femenino", "Sub 2000"],
+             "aarhus-2012-13": ["A", "C", "P"]}
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    out = {}
+    for name in COUNTING:
+        path = tmp_path_factory.mktemp(name) / "s.xlsx"
+        res = CliRunner().invoke(main, ["build", str(SAMPLES / name), "-o", str(path)])
+        assert res.exit_code == 0, res.output
+        out[name] = openpyxl.load_workbook(path, read_only=True)
+    return out
+
+
+def _note(ws) -> str:
+    return str(next(ws.iter_rows(min_row=2, max_row=2, values_only=True))[0])
+
+
+@pytest.mark.parametrize("sample", list(COUNTING))
+def test_standings_and_ledger_say_which_results_count(books, sample):
+    wb = books[sample]
+    for sheet in [*STANDINGS[sample], "Ledger"]:
+        assert COUNTING[sample] in _note(wb[sheet]), (sample, sheet, _note(wb[sheet]))
+
+
+def test_fecodaz_standings_name_their_own_m_and_best_n_as_the_summary_lists_them(books):
+    wb = books["fecodaz-2009"]
+    summary = {r[0]: r[1] for r in wb["Summary"].iter_rows(values_only=True) if r and r[0]}
+    listed = {k.strip(): v for k, v in re.findall(r"([^:,]+): (M=\d+ → best \d+)",
+                                                 summary["Counting"].split("(Art. 3 item 6): ")[1])}
+    assert {"Absoluto", "Femenino", "Sub 2000"} <= set(listed)
+    for sheet in ("Absoluto", "Femenino", "Sub 2000"):
+        m, best = re.fullmatch(r"M=(\d+) → best (\d+)", listed[sheet]).groups()
+        assert int(best) == max(1, 2 * int(m) // 3)
+        assert f"Here M = {m}: the best {best} count." in _note(wb[sheet]), sheet
