@@ -88,9 +88,11 @@ ACF_RE = re.compile(
     r"\((?:section (?P<section>.+?), )?place (?P<eq>=?)(?P<place>\d+)\)"
     r"(?:; the list runs through sections (?P<listing>[^;]+?))?"
     r"(?:; (?P<skipped>\d+) player\(s\) above not eligible for (?P<skipdiv>\w+) \((?P<skipcl>cl\. [^;]+?)\) "
-    r"skipped)?"
+    r"skipped(?P<follows> — points follow prize eligibility \(ruling on cl\. 12/13\(4\)\))?)?"
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
     r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
+    r"(?P<beyond>; past the cascade Open → U2000 → U1600 of cl\. 13\(3\): the list goes on to (?P<bdiv>\w+)'s "
+    r"own section, then the others \(ruling on cl\. 13\(2\)–\(4\)\))?"
     r"(?:; born (?P<born>\d{4}) with no day: a junior by ruling \(cl\. 1\))?"
     r"(?P<bycolumn>; a junior by the organiser's Junior column \(cl\. 5\(2\)\(e\)\), which wins over the birth "
     r"date given \(cl\. 1 would say no\))?"
@@ -128,6 +130,11 @@ def _acf_check(L: pd.DataFrame, T: pd.DataFrame):
             why.append(f"cites {m['skipcl']} for skipping on the {div} list, not {clause}")
         if m["cdiv"] and m["cdiv"] != div:
             why.append(f"cascade names {m['cdiv']} on the {div} list")
+        if bool(m["skipped"]) and bool(m["follows"]) != ("12" in (m["skipcl"] or "")):
+            why.append("the ruling 'points follow prize eligibility' named where no rating reason skips, or not "
+                       "named where one does")
+        if (row.rule == "ACF 13(3) + ruling") != bool(m["beyond"]) or (m["bdiv"] and m["bdiv"] != div):
+            why.append(f"rule {row.rule!r} vs the past-the-cascade text {m['beyond']!r}")
         if (row.rule == "ACF 13(2)-(4) ruling") != bool(m["cascade"]):
             why.append(f"rule {row.rule!r} vs cascade text {bool(m['cascade'])}")
         if row.rule == "ACF 13(3)" and div not in ("Junior", "Women", "Unrated"):  # (13(4): any list)

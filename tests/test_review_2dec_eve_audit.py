@@ -66,3 +66,15 @@ def test_fecodaz_standings_name_their_own_m_and_best_n_as_the_summary_lists_them
         m, best = re.fullmatch(r"M=(\d+) → best (\d+)", listed[sheet]).groups()
         assert int(best) == max(1, 2 * int(m) // 3)
         assert f"Here M = {m}: the best {best} count." in _note(wb[sheet]), sheet
+
+
+def test_acf_ledger_names_the_prize_eligibility_ruling_where_it_moves_the_open_points(books):
+    """acf.md, "Ruling — points follow prize eligibility": a FIDE-only player under 2000 who wins takes U2000
+    points, and the best Open-eligible finisher the Open 1st-place points; the preamble: a ruling that changes a
+    number is "named in the ledger's explanation column". Gold Coast Open (sample): Volkov (FIDE-only 1905) is
+    1st; the Open list starts at place 2 — the rows said only "1 player(s) above … (cl. 12(1)(b)) skipped"."""
+    rows = [r for r in books["acf-2005"]["Ledger"].iter_rows(min_row=4, values_only=True)
+            if r[0] == "Gold Coast Open" and r[2] == "Open"]
+    assert rows
+    skipping = [r for r in rows if "not eligible for Open (cl. 12(1)(b)) skipped" in str(r)]
+    assert skipping and all("points follow prize eligibility (ruling on cl. 12/13(4))" in str(r) for r in skipping)

@@ -892,7 +892,9 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     if listing is not None and any(listing):  # (a list across several sections: which, in order)
         where = where.astype(object) + _each(lambda x: f"; the list runs through {x}" if x else "",
                                              np.asarray(listing, dtype=object))
+    # (a skip for a rating reason, cl. 12, is the ruling "points follow prize eligibility": named where it acts)
     skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} ({ELIGIBILITY[d]}) skipped"
+                 + (" — points follow prize eligibility (ruling on cl. 12/13(4))" if "12" in ELIGIBILITY[d] else "")
                  if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
     tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
     # Ties = order: a tied player's points are those of the position the listed order gives — the ruling named
