@@ -228,6 +228,8 @@ AARHUS_DM_RE = re.compile(r"^flat 10 \((?:pre-qualified|startpoints and GPT-poin
                           r"(?P<tail>(?:; .*)?)$")
 _DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
 _CREDITED_P = "; also credited to P (girl in A–F, §5 stk. 4)"
+_P_ONLY = ("; played in P: credited to P only, not to her age group (§5 stk. 4; for Aarhusmesterskab and "
+           "DM-kvalifikation, ruling 14)")
 
 
 def _tenths(x: float) -> int:
@@ -244,7 +246,7 @@ def _aarhus_check(L: pd.DataFrame):
             unparsed.append((*rec, "no pattern"))
             continue
         tail = m["tail"]
-        rest = tail.replace(_DROPPED, "").replace(_CREDITED_P, "")
+        rest = tail.replace(_DROPPED, "").replace(_CREDITED_P, "").replace(_P_ONLY, "")
         if rest:
             unparsed.append((*rec, f"unknown tail {rest!r}"))
         # the dropped mark (README: the worst GPT result dropped per account) and the counted flag agree
@@ -254,6 +256,9 @@ def _aarhus_check(L: pd.DataFrame):
             marks.append((*rec, f"'also credited to P' on ranking {row.ranking}"))
         if row.ranking == "P" and str(row.group_played) != "P" and _CREDITED_P not in tail:
             marks.append((*rec, f"ranking P, played {row.group_played}, without 'also credited to P'"))
+        # played in P: P's account only (§5 stk. 4; ruling 14 for Aarhusmesterskab and DM), and the row says so
+        if (_P_ONLY in tail) != (row.ranking == "P" and str(row.group_played) == "P"):
+            marks.append((*rec, f"ranking {row.ranking}, played {row.group_played}: 'P only' {_P_ONLY in tail}"))
         why = []
         gd = m.groupdict()
         if "r" in gd:  # a normalised GPT result

@@ -359,8 +359,10 @@ class Aarhus(Circuit):
         lg["id"] = _take(players["id"], lg_player, lg.index)
         lg["points"] = lg["points"] / R.TENTH
         also_p = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) != "P")
+        p_only = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) == "P")
         lg["detail"] = _ledger_detail(lg.index, entries["_detail_code"].to_numpy()[lg_order], detail_text, also_p,
-                                      ~lg["counted"].to_numpy(dtype=bool), awards["detail"].iloc[:0].astype(str).dtype)
+                                      ~lg["counted"].to_numpy(dtype=bool), awards["detail"].iloc[:0].astype(str).dtype,
+                                      p_only=p_only)
         ledger = lg.rename(columns={"event": "tournament", "group": "group_played"})[
             [*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]]
 
@@ -759,21 +761,25 @@ def _gc_paused():
 
 
 ALSO_P = "; also credited to P (girl in A–F, §5 stk. 4)"
+P_ONLY = ("; played in P: credited to P only, not to her age group (§5 stk. 4; for Aarhusmesterskab and "
+          "DM-kvalifikation, ruling 14)")
 DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
 
 
 def _ledger_detail(index: pd.Index, codes: np.ndarray, uniq: np.ndarray, also_p: np.ndarray,
-                   dropped: np.ndarray, dtype) -> pd.Series:
-    """detail + ALSO_P where a girl's A–F result is also credited to P + DROPPED where dropped, as a column of
-    `dtype`; the detail is given as uniq[codes] (R.score_coded; a code -1 is NA, and stays NA). Each distinct
-    (detail, also P, dropped) is written once and taken for every row."""
+                   dropped: np.ndarray, dtype, p_only: np.ndarray | None = None) -> pd.Series:
+    """detail + ALSO_P where a girl's A–F result is also credited to P (P_ONLY where she played in P) + DROPPED
+    where dropped, as a column of `dtype`; the detail is given as uniq[codes] (R.score_coded; a code -1 is NA, and
+    stays NA). Each distinct (detail, P only, also P, dropped) is written once and taken for every row."""
     codes = np.asarray(codes, dtype=np.int64)
-    key = codes.astype(np.int64) * 4 + also_p.astype(np.int64) * 2 + dropped.astype(np.int64)
+    p_bit = np.zeros(len(codes), dtype=np.int64) if p_only is None else np.asarray(p_only, dtype=np.int64)
+    key = codes.astype(np.int64) * 8 + p_bit * 4 + also_p.astype(np.int64) * 2 + dropped.astype(np.int64)
     kcode, kuniq = pd.factorize(key)
     text = np.empty(len(kuniq), dtype=object)
     for j, k in enumerate(kuniq.tolist()):
-        c, bits = divmod(k, 4)
-        text[j] = np.nan if c < 0 else uniq[c] + (ALSO_P if bits & 2 else "") + (DROPPED if bits & 1 else "")
+        c, bits = divmod(k, 8)
+        text[j] = np.nan if c < 0 else (uniq[c] + (P_ONLY if bits & 4 else "") + (ALSO_P if bits & 2 else "")
+                                        + (DROPPED if bits & 1 else ""))
     return pd.Series(text[kcode], index=index, dtype=dtype)
 
 
