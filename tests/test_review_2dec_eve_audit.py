@@ -78,3 +78,28 @@ def test_acf_ledger_names_the_prize_eligibility_ruling_where_it_moves_the_open_p
     assert rows
     skipping = [r for r in rows if "not eligible for Open (cl. 12(1)(b)) skipped" in str(r)]
     assert skipping and all("points follow prize eligibility (ruling on cl. 12/13(4))" in str(r) for r in skipping)
+
+
+def _tournaments(wb) -> dict[str, dict]:
+    rows = list(wb["Tournaments"].iter_rows(min_row=2, values_only=True))  # (row 1 the title, 2 the headers)
+    return {r[0]: dict(zip(rows[0], r)) for r in rows[1:]}
+
+
+def test_acf_tournaments_sheet_shows_each_sections_division(books):
+    """cl. 13(2) (a tournament "played in divisions corresponding to the Grand Prix prize divisions") and acf.md's
+    ruling on cl. 13(2)–(4): the ledger's lists follow the organiser's section → division mapping, which no output
+    sheet showed — an official could not check "no section mapped to U2000" (Queensland Championship) or why the
+    Doeberl Cup's side event is in no list."""
+    t = _tournaments(books["acf-2005"])
+    assert t["Doeberl Cup"]["Sections"] == ("Premier → Open; Major → U2000; Minor → U1600; "
+                                            "Rapid side event → None (side event)")
+    assert t["Queensland Championship"]["Sections"] == "Open → Open; Reserves → U1600"
+    assert t["Gold Coast Open"]["Sections"] == "one section: an Open tournament (cl. 13(4))"
+
+
+def test_aarhus_tournaments_sheet_shows_each_groups_rounds(books):
+    """§5 stk. 6: GPT-points × 7 / the group's rounds (aarhus.md: the rounds from the Groups sheet, not the games
+    played): the divisor of every normalised ledger row (GPT 3 Viby, A+B: "1 × 7/6") was on no output sheet."""
+    t = _tournaments(books["aarhus-2012-13"])
+    assert t["GPT 3 Viby"]["Rounds per group"] == "A+B 6, C 7, D 6, E 7, F 7, N 7, P 6"
+    assert t["GPT 2 Lystrup"]["Rounds per group"].startswith("AA 6, A 6, B 7")

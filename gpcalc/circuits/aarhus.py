@@ -484,7 +484,18 @@ class Aarhus(Circuit):
         ev_code = res["_event_code"].to_numpy()
         ev_size = pd.Series(np.bincount(ev_code[ev_code >= 0], minlength=len(events)), index=events)
         tours_out["players"] = tours_out["tournament"].map(ev_size).fillna(0).astype(int)
-        tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "players", "file"]]
+        # each group's rounds as the Groups sheet gives them: the 7/rounds of every normalised result (§5 stk. 6)
+        # can be checked from this sheet (a small table: one row per group and tournament)
+        gt = season.tables.get("Groups")
+        if gt is not None and len(gt) and {"tournament", "group", "rounds"} <= set(gt.columns):
+            shown = pd.to_numeric(gt["rounds"], errors="coerce").map(lambda v: "?" if pd.isna(v) else f"{v:g}")
+            listed = (gt["group"].astype(str).str.strip() + " " + shown).groupby(gt["tournament"], sort=False).agg(
+                ", ".join)
+            tours_out["rounds_per_group"] = tours_out["tournament"].map(listed).fillna("")
+        else:
+            tours_out["rounds_per_group"] = ""
+        tours_out = tours_out[["tournament", "name", "date", "start", "end", "kind", "rounds_per_group", "players",
+                               "file"]]
 
         def movements() -> list[dict]:  # for the JSON export only: built when it is written
             with _gc_paused():  # a dict per movement row: no cyclic garbage, so no collection passes over them

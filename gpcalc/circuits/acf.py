@@ -319,7 +319,7 @@ class ACF(Circuit):
             ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
         ]
         tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
-                 "fee", "concession", "fee_computation", "counts", "warnings", "file"]
+                 "fee", "concession", "fee_computation", "sections", "counts", "warnings", "file"]
         return Outcome(
             ledger=ledger, entries=entries, standings=standings, tournaments=tours[tcols], prizes=prizes,
             clubs=clubs, rankings=list(DIVISIONS), standings_extra=["rating", "rating_source"],
@@ -346,6 +346,16 @@ class ACF(Circuit):
         raw = t["class"].map(CLASS_BASE_FEE) + FEE_PER_PLAYER * t["players"] - np.where(t["concession"],
                                                                                         CONCESSION, 0)
         t["fee"] = np.minimum(FEE_CAP, raw)  # ruling: concession off the cl. 7(2) total, then the cap
+        # each section's division as the organiser mapped it (cl. 13(2)): the lists of the ledger can be checked
+        # from this sheet (a small table: one row per section)
+        sec = season.tables.get("Sections")
+        mapped = pd.Series(dtype=object)
+        if sec is not None and len(sec) and {"tournament", "section", "division"} <= set(sec.columns):
+            div = sec["division"].astype(str).str.strip()
+            text = sec["section"].astype(str).str.strip() + " → " + div.where(div != "None", "None (side event)")
+            mapped = text.groupby(sec["tournament"], sort=False).agg("; ".join)
+        t["sections"] = t["tournament"].map(mapped).astype(object).fillna(
+            "one section: an Open tournament (cl. 13(4))")
         t["fee_computation"] = [_fee_text(int(c), int(n), bool(k), int(r)) for c, n, k, r in
                                 zip(t["class"], t["players"], t["concession"], raw)]
         t["counts"] = t["counts"].map(lambda v: v is not False)
