@@ -545,7 +545,9 @@ def test_fecodaz_sample_has_a_forfeit_and_a_cap(seasons):
     assert (L["rule"] == "FECODAZ Art. 2 q 3").any()
 
 
-BREAKDOWN_RE = re.compile(r"^base (?P<base>\d+)(?: \+ titles (?P<titles>\d+) \((?P<tp>\d+) title points\))?"
+BREAKDOWN_RE = re.compile(r"^base (?P<base>\d+)(?P<national> \(national championship without cash prizes: starts at "
+                          r"(?P<nbase>\d+), Art\. 3 item 6(?: — the workbook's (?P<given>\d+) not used)?\))?"
+                          r"(?: \+ titles (?P<titles>\d+) \((?P<tp>\d+) title points\))?"
                           r"(?: \+ norms (?P<norms>\d+))? \+ size (?P<size>\d+) \((?P<n>\d+) players with more "
                           r"than 2 games\) = (?P<c>\d+)$")
 
@@ -576,6 +578,12 @@ def test_fecodaz_categoria_breakdown_adds_up(seasons, source):
         if (base, titles, norms, size) != (int(row.base), int(row.title_bonus), int(row.norm_bonus),
                                            int(row.size_bonus)):
             why.append("parts differ from the frame's columns")
+        # a national championship without cash prizes starts at 3 (Art. 3 item 6), and its text says so
+        if bool(m["national"]) != (row.kind == "National" and not bool(row.cash_prizes)) or \
+                (m["national"] and int(m["nbase"]) != base):
+            why.append(f"national-championship base text {m['national']!r} for kind {row.kind}")
+        if m["given"] and (pd.isna(row.base_given) or int(m["given"]) != int(row.base_given)):
+            why.append(f"the workbook's base {m['given']} ≠ base given {row.base_given}")
         if why:
             bad.append((row.tournament, "", row.category, text, "; ".join(why)))
     assert not bad, "FECODAZ categoría breakdowns that do not add up:\n" + _show(bad)

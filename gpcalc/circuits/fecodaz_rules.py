@@ -227,6 +227,13 @@ def breakdown_texts(t: pd.DataFrame) -> pd.Series:
     if has.any():
         s = t[has]
         text = "base " + s["base"].astype(str)
+        if "note" in s.columns:  # a base the rule sets, not the workbook's: said where it is, and why
+            given = s["base_given"] if "base_given" in s.columns else pd.Series(pd.NA, index=s.index)
+            set_by_rule = s["note"].fillna("").astype(str).str.len().to_numpy() > 0
+            was = np.where(given.notna().to_numpy() & (given.astype("Float64") != s["base"].astype("Float64"))
+                           .fillna(False).to_numpy(bool), " — the workbook's " + given.astype(str) + " not used", "")
+            text = text + np.where(set_by_rule, " (national championship without cash prizes: starts at "
+                                   + s["base"].astype(str) + ", Art. 3 item 6" + was + ")", "")
         titles = (s["title_bonus"] != 0) | (s["title_points"] != 0)
         text = text + np.where(titles, " + titles " + s["title_bonus"].astype(str) + " ("
                                + s["title_points"].astype(str) + " title points)", "")
