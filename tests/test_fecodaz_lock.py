@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +22,7 @@ TABLE = R.illustrative_table()
 def reference_amateur_awards(results, order, targets, table, irt, titled):
     """The date-ordered loop (gpcalc before the vectorised lock): one tournament at a time."""
     locked: dict[Any, str] = {}
+    locked_at: dict[Any, str] = {}
     awards, members_out = [], []
     by_t = {t: g for t, g in results.groupby("tournament", sort=False)}
     for t in order:
@@ -37,11 +37,18 @@ def reference_amateur_awards(results, order, targets, table, irt, titled):
                         weight=R.rated_weight(rows["national_rating"], rows["fide_rating"]))
         m = m[m["ranking"] != ""]
         pts = R.category_points(m, table, irt, titled)
-        pts["detail"] = pts["detail"] + np.where(pts["locked_band"], " [category locked for the year]", "")
+        # (the band, where it was locked, and the band the rating here would give where it differs: Art. 2 k)
+        here = R.rating_band(pts["national_rating"])
+        pts["detail"] = pts["detail"] + [
+            f" [{band} locked for the year at {locked_at[pl]}, the first tournament where the player scored (Art. 2 "
+            "k)" + ("" if h == band else "; the rating here alone would give " + (h or "no amateur band (2000 or "
+                                                                                   "more)")) + "]" if lk else ""
+            for band, pl, h, lk in zip(pts["ranking"], pts["player"], here, pts["locked_band"])]
         bands = pts[pts["ranking"].isin(fed)]
         scored = bands[bands["points"] > 0]
         new = scored[~scored["player"].isin(list(locked))].drop_duplicates("player")
         locked.update(zip(new["player"], new["ranking"]))
+        locked_at.update((pl, t) for pl in new["player"])
         awards.append(scored[[*R.AWARD_COLUMNS, "position"]])
         members_out.append(bands[R.MEMBER_COLUMNS])
         if R.DAMA_AMATEUR in fed:
@@ -113,4 +120,7 @@ def test_lock_cascade_later_band_changes_earlier_categoria_art3_amateur():
     a, _ = R.amateur_awards(res, order, targets, TABLE, irt, titled)
     got = {(r.tournament, r.player, r.ranking): r.points for r in a.itertuples()}
     assert got == {("T1", "A", "Sub 1700"): 16.0, ("T2", "A", "Sub 1700"): 18.0, ("T2", "B", "Sub 1700"): 16.0}
-    assert "[category locked for the year]" in a.loc[(a["tournament"] == "T2") & (a["player"] == "A"), "detail"].iloc[0]
+    # (A's band was fixed at T1, where 1650 gave Sub 1700; at T2 his 1750 alone would give Sub 1800)
+    assert ("[Sub 1700 locked for the year at T1, the first tournament where the player scored (Art. 2 k); the "
+            "rating here alone would give Sub 1800]") in a.loc[(a["tournament"] == "T2") & (a["player"] == "A"),
+                                                              "detail"].iloc[0]

@@ -343,6 +343,10 @@ _N = r"-?\d+(?:\.\d+)?"
 _HOW = r"categoría (?P<c>\d+) = (?P<rated>\d+) rated \(FIDE-rated count twice\)(?P<irt> \+ 2 IRT)?"
 # a scoring place beyond the Points sheet shows its Art. 3 extension: P(last, 1) + 4 × (c − last) − 2 × (p − 1)
 _BEYOND = rf"(?: \(beyond the table, Art\. 3: (?P<e1>{_N}) \+ 4 × (?P<e2>\d+)(?: − 2 × (?P<e3>\d+))?\))?"
+# Art. 2 k: the band a player's first score fixed, where and (where it differs) what the rating here would give
+_LOCKED = (r"(?P<locked> \[(?P<lband>Sub \d+) locked for the year at (?P<lat>.+?), the first tournament where the "
+           r"player scored \(Art\. 2 k\)(?:; the rating here alone would give (?P<lnow>Sub \d+|no amateur band "
+           r"\(2000 or more\)))?\])?")
 FEC_PATTERNS = {
     "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N}){_BEYOND}$"),
     "tie": re.compile(rf"^tied on (?P<score>{_N}) game points? with the last scorer \(place (?P<lp>\d+), "
@@ -351,14 +355,14 @@ FEC_PATTERNS = {
                       rf"\(place (?P<p>\d+) gave (?P<gave>{_N})\)$"),
     "amateur": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+) in {_HOW}: "
                           rf"(?P<base>{_N}){_BEYOND}(?:; (?P<titled>\d+) titled players: \+(?P<bonus>{_N}))? = "
-                          rf"(?P<x>{_N})(?P<locked> \[category locked for the year\])?$"),
+                          rf"(?P<x>{_N}){_LOCKED}$"),
     "amateur_extra": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+): extra place "
                                 rf"for (?P<titled>\d+) titled players = (?P<x>{_N}) \({_HOW}\)"
-                                rf"(?P<locked> \[category locked for the year\])?$"),
+                                rf"{_LOCKED}$"),
     "amateur_tie": re.compile(rf"^(?:her (?P<her>.+?) points: )?(?P<list>.+?) position (?P<p>\d+), tied on "
                               rf"(?P<score>{_N}) game points? with the last scorer \(position (?P<lp>\d+), "
                               rf"(?P<lv>{_N}) pts\): half = (?P<x>{_N}) \({_HOW}\)"
-                              rf"(?P<locked> \[category locked for the year\])?$"),
+                              rf"{_LOCKED}$"),
     "cap": re.compile(rf"^counted closed-tournament points (?:(?P<parts>.+ {_N}) = )?(?P<a>{_N}) capped at 30: "
                       rf"−(?P<b>{_N})$"),
     "board": re.compile(r"^board (?P<board>\d+), place (?P<p>\d+) among the board's players "
@@ -467,6 +471,9 @@ def _fec_check(L: pd.DataFrame, T: pd.DataFrame, folder: Path):
                     why.append(f"'her {m['her']} points' ({m['list']} list) on ranking {row.ranking}")
             elif m["list"] != row.ranking:
                 why.append(f"{m['list']} list on ranking {row.ranking}")
+            # Art. 2 k: a locked row scores in the band it names, locked at a tournament held no later than this one
+            if m["locked"] and (m["lband"] != m["list"] or m["lnow"] == m["lband"]):
+                why.append(f"locked {m['lband']} (rating here {m['lnow']}) on the {m['list']} list")
             if name == "amateur":
                 base = _num(m["base"])
                 if _p(table, c, p) != base or p > c:

@@ -773,9 +773,11 @@ class FECODAZ(Circuit):
         irt = tinfo["irt"].fillna(False).astype(bool)
         titled = R.titled_players(r)
         rows = r[["tournament", "player", "place", "score", "sex", "born_year", "national_rating", "fide_rating"]]
+        t_order = list(tours["tournament"])
         a_aw, a_mem, object_members = R.amateur_awards(
-            rows[rows["tournament"].isin(list(amateur_t))], list(tours["tournament"]), amateur_t, table, irt,
-            titled, keep_codes=True, numeric_members=True)
+            rows[rows["tournament"].isin(list(amateur_t))], t_order, amateur_t, table, irt,
+            titled, keep_codes=True, numeric_members=True,
+            t_names=None if codes is None else codes.t_names[np.asarray(t_order, dtype="int64")])
         y_aw, y_mem = R.youth_awards(rows[rows["tournament"].isin(list(youth_t))], youth_t, season.year, table,
                                      irt, titled)
         awards = pd.concat([a_aw, y_aw], ignore_index=True)

@@ -1364,7 +1364,7 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
 
 def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
                     rule: str = RULE_AMATEUR, group: np.ndarray | None = None,
-                    suffix_rows: np.ndarray | None = None, suffix: str = "") -> pd.DataFrame:
+                    suffix_rows: np.ndarray | None = None, suffix: str | np.ndarray = "") -> pd.DataFrame:
     """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
 
     ``members``: tournament, player, ranking, place, score, weight (see :func:`rated_weight`) — one row per
@@ -1379,7 +1379,7 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     tournaments are computed at once (:func:`_group_scores`); the text is built only for the rows that score.
     ``group``: the (tournament, ranking) groups as integer codes when the caller has them (any numbering).
     ``suffix_rows``: the rows whose detail gets ``suffix`` (added to each distinct text once; a row that does
-    not score gets the suffix alone).
+    not score gets the suffix alone); ``suffix`` one text, or one per row of ``members``.
     """
     cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
     if members.empty:
@@ -1404,6 +1404,12 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     m["rule"] = np.array([rule + ", item 5", RULE_TITLES_EXTRA, rule, ""], dtype=object)[
         np.select([tied, extra, pos_pts], [0, 1, 2], default=3)]
     detail = np.full(len(m), "", dtype=object)
+    if suffix_rows is not None:  # each row's suffix as a code into its distinct texts (-1: none)
+        if isinstance(suffix, str):
+            s_code, s_uniq = np.where(suffix_rows, 0, -1).astype("int64"), np.array([suffix], dtype=object)
+        else:
+            s_code, s_uniq = pd.factorize(np.where(suffix_rows, np.asarray(suffix, dtype=object), None))
+            s_uniq = np.asarray(s_uniq, dtype=object)
     if pos_pts.any():
         # the text depends on no name: build it once per distinct combination of the numbers it shows
         t_s, e_s = tied[pos_pts], extra[pos_pts]
@@ -1420,8 +1426,8 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
             "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
             "last": np.where(t_s, num["last"][pos_pts], 0),
             "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)}
-        if suffix_rows is not None:
-            combo["suffix"] = suffix_rows[pos_pts]
+        if suffix_rows is not None:  # (a code per distinct suffix text, -1 for none: grouped as a number)
+            combo["suffix"] = s_code[pos_pts]
         if all(v.dtype != object for v in combo.values()):
             # numbers only: grouped as arrays, and only the shown rows made a frame (the same columns and dtypes)
             codes = _group_codes(*combo.values())
@@ -1435,11 +1441,13 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
         shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
         texts = _category_text(shown, table)
         if suffix_rows is not None:
-            on = shown["suffix"].to_numpy(bool)
-            texts[on] = np.array([x + suffix for x in texts[on]], dtype=object)
+            sc = shown["suffix"].to_numpy("int64")
+            on = sc >= 0
+            texts[on] = np.array([x + s_uniq[k] for x, k in zip(texts[on], sc[on])], dtype=object)
         detail[pos_pts] = texts[codes]
     if suffix_rows is not None and (suffix_rows & ~pos_pts).any():
-        detail[suffix_rows & ~pos_pts] = suffix
+        alone = suffix_rows & ~pos_pts
+        detail[alone] = s_uniq[s_code[alone]]
     m["detail"] = detail
     return m[cols]
 
@@ -1489,11 +1497,13 @@ def _band_codes(national: pd.Series) -> np.ndarray:
 
 def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping[str, Sequence[str]],
                    table: PointsTable, irt: pd.Series, titled: pd.Series, keep_codes: bool = False,
-                   numeric_members: bool = False) -> tuple:
+                   numeric_members: bool = False, t_names: Sequence[str] | None = None) -> tuple:
     """The amateur rankings (Art. 2 k; Art. 3 amateur list) with the category lock.
 
     ``results``: tournament, player, place, score, sex, national_rating, fide_rating; ``order``: the
-    tournaments in date order; ``targets``: tournament → the rankings it feeds (a tuple of names).
+    tournaments in date order; ``targets``: tournament → the rankings it feeds (a tuple of names); ``t_names``: the
+    tournaments' display names in ``order``'s order, where ``order`` holds codes (the ledger names the one where a
+    player's band was locked).
     "un jugador quedará para todo el año con la categoría del ELO con la que adquirió puntaje por 1a vez": the
     first tournament (by date) where a player scores in a band fixes the band for the year; until then the
     rating at each tournament decides. Returns (awards with position, members: tournament, player, ranking,
@@ -1584,8 +1594,26 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     keep = band > 0
     m, m_tix, m_band = m[keep], tix[keep], band[keep]
     # the suffix only where it goes (detail + "" elsewhere is the detail itself), added per distinct text
+    # a locked row says where the band was locked, and what the rating here would give where it differs (Art. 2 k:
+    # "quedará para todo el año con la categoría del ELO con la que adquirió puntaje por 1a vez")
+    shown_t = np.asarray(list(order if t_names is None else t_names), dtype=object)
+    k_lock = locked[keep]
+    at = np.flatnonzero(k_lock)
+    k_pcode, k_now = pcode[keep][at], now[keep][at]
+    l_band, l_t = lock_b[k_pcode], lock_t[k_pcode]
+    # (one text per distinct (lock tournament, band, band by the rating here), taken for every row)
+    key = (l_t * len(_BANDS) + l_band) * len(_BANDS) + k_now
+    kc, ku = pd.factorize(key)
+    ku_t, rest = np.divmod(ku, len(_BANDS) * len(_BANDS))
+    ku_b, ku_now = np.divmod(rest, len(_BANDS))
+    texts = np.array([f" [{_BANDS[b]} locked for the year at {shown_t[t]}, the first tournament where the player "
+                      "scored (Art. 2 k)" + ("" if w == b else "; the rating here alone would give "
+                                            + (_BANDS[w] if w else "no amateur band (2000 or more)")) + "]"
+                      for t, b, w in zip(ku_t.tolist(), ku_b.tolist(), ku_now.tolist())], dtype=object)
+    suffix = np.full(int(keep.sum()), None, dtype=object)
+    suffix[at] = texts[kc]
     pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band,
-                          suffix_rows=locked[keep], suffix=" [category locked for the year]")
+                          suffix_rows=k_lock, suffix=suffix)
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
     scored_rows = bands[bands["points"] > 0]
