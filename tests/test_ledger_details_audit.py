@@ -89,6 +89,8 @@ ACF_RE = re.compile(
     r"(?:; the list runs through sections (?P<listing>[^;]+?))?"
     r"(?:; (?P<skipped>\d+) player\(s\) above not eligible for (?P<skipdiv>\w+) \((?P<skipcl>cl\. [^;]+?)\) "
     r"skipped(?P<follows> — points follow prize eligibility \(ruling on cl\. 12/13\(4\)\))?)?"
+    r"(?P<alone>; the other players at place =(?P<aplace>\d+) are not eligible for (?P<adiv>\w+): no tie on this "
+    r"list)?"
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
     r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
     r"(?P<beyond>; past the cascade Open → U2000 → U1600 of cl\. 13\(3\): the list goes on to (?P<bdiv>\w+)'s "
@@ -130,6 +132,10 @@ def _acf_check(L: pd.DataFrame, T: pd.DataFrame):
             why.append(f"cites {m['skipcl']} for skipping on the {div} list, not {clause}")
         if m["cdiv"] and m["cdiv"] != div:
             why.append(f"cascade names {m['cdiv']} on the {div} list")
+        # a shared place with no one else on this list says so (and only then); it shares nothing
+        if bool(m["alone"]) != (bool(m["eq"]) and not m["n"] and not m["ordered"]) or \
+                (m["alone"] and (m["aplace"] != m["place"] or m["adiv"] != div)):
+            why.append(f"place ={m['place']} alone on the list: text {m['alone']!r}")
         if bool(m["skipped"]) and bool(m["follows"]) != ("12" in (m["skipcl"] or "")):
             why.append("the ruling 'points follow prize eligibility' named where no rating reason skips, or not "
                        "named where one does")

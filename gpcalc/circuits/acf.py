@@ -906,6 +906,13 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     skip = _each(lambda k, d: f"; {k} player(s) above not eligible for {DIVISIONS[d]} ({ELIGIBILITY[d]}) skipped"
                  + (" — points follow prize eligibility (ruling on cl. 12/13(4))" if "12" in ELIGIBILITY[d] else "")
                  if k > 0 else "", skipped, np.where(skipped > 0, div, 0))
+    # a shared place whose other players are all off this list (not eligible): nothing is shared, and the "="
+    # of the place would otherwise look like a tie the arithmetic forgot
+    alone = np.asarray(tied, dtype=bool) & (np.asarray(tie_n) <= 1)
+    if alone.any():
+        skip = skip + _each(lambda a, d, p: f"; the other players at place ={p} are not eligible for {DIVISIONS[d]}: "
+                            "no tie on this list" if a else "", alone, np.where(alone, div, 0),
+                            np.where(alone, place, 0))
     tie = tie_n > 1 if share else np.zeros(len(cls), dtype=bool)
     # Ties = order: a tied player's points are those of the position the listed order gives — the ruling named
     ordered = (tie_n > 1) & ~tie
