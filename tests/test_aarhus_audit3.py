@@ -270,6 +270,19 @@ def test_plus_player_under_25_percent_with_a_recorded_move_follows_it(tmp_path):
     assert (ng["Bjørn"], ng["Sej"], ng["Knud"]) == ("B", "A", "A")
 
 
+def test_plus_player_under_25_percent_over_fewer_games_names_both_deciders(tmp_path):
+    """README ruling 15 with §4 stk. 3 (review of 2 December: the Plus note replaced the fewer-games one): Bjørn,
+    5th in Plus on 0 from 2 of 5 games → "director", A kept, and the note names the tournament director's §4 stk. 3
+    as well as the GPM leaders (ruling 15); Knud, 4th on 1 of 5 games → the Plus note alone."""
+    rows = [row("AA", 1, "Kim", 1994, "4½", 5), row("AA", 2, "Kai", 1994, 4, 5), row("AA", 3, "Kaj", 1994, 3, 5),
+            row("AA", 4, "Knud", 1994, 1, 5), row("AA", 5, "Bjørn", 1994, 0, 2), row("AA", 6, "Sej", 1994, "½", 5),
+            row("A", 1, "Ari", 1993, 3, 5), row("A", 2, "Alf", 1995, 2, 5)]
+    res = run(tmp_path, {"g1.xlsx": book("GPT 1", DAY1, [["AA", 5], ["A", 5]], rows)})
+    mv = {m["name"]: (m["move"], m["to"], m["note"]) for m in res.outcome.json_extra["movements"]()}
+    assert mv["Bjørn"][:2] == ("director", "A") and "§4 stk. 3" in mv["Bjørn"][2] and "ruling 15" in mv["Bjørn"][2]
+    assert mv["Knud"][:2] == ("director", "A") and "ruling 15" in mv["Knud"][2] and "§4 stk. 3" not in mv["Knud"][2]
+
+
 def test_merged_ab_winner_of_c_age_promoted_to_a_not_plus_and_partial_game_suspended(tmp_path):
     """§5 stk. 3 (merged: the member closest to the age group); §4: "In a merged A+B group relegation is suspended
     for everyone …; promotion still applies"; appendix: the A winner goes to Plus "— except the winner of a merged

@@ -518,8 +518,8 @@ def test_ledger_names_the_clause_of_each_award_mode_cl13(tmp_path):
                                         "class 1; Women list position 1 (section Girls, place 1); "
                                         "the list runs through sections Open, then Girls; "
                                         "2 player(s) above not eligible for Women (cl. 8(f)) skipped; "
-                                        "past the cascade Open → U2000 → U1600 of cl. 13(3): the list goes on to "
-                                        "Women's own section, then the others (ruling on cl. 13(2)–(4)) → 12")
+                                        "past the cascade Open → U2000 → U1600 of cl. 13(3), in the order of the "
+                                        "ruling on cl. 13(2)–(4): the division's own section, then the others → 12")
 
 
 def test_ledger_names_the_u2000_cascade_ruling_acf_md_preamble(tmp_path):
@@ -629,3 +629,17 @@ def test_a_prize_table_without_a_state_row_says_so_cl8g(tmp_path):
     assert any(i.code == "no-state-prize" and i.sheet == "Prizes" for i in res.issues)
     assert "State" not in set(res.outcome.prizes["ranking"])
 
+
+
+def test_tournaments_sections_column_says_a_single_mapped_section_is_an_open_tournament(tmp_path):
+    """cl. 13(4) ("In Open tournaments points will be awarded from 1st down …") and acf.md's ruling on cl.
+    13(2)–(4): one section is scored as an Open tournament whatever its Division says; the Tournaments sheet's
+    Sections column (review of 2 December) showed "Minor → U2000" only, while the ledger gave Open points 16, 12, 9
+    ruled ACF 13(4)."""
+    results = [row("Minor", 1, "A"), row("Minor", 2, "B"), row("Minor", 3, "C")]
+    players = [reg("A", acf=1500), reg("B", acf=1500), reg("C", acf=1500)]
+    res = season(tmp_path, {"t.xlsx": acf_tournament("T", results, prize_money=2000, sections=[["Minor", "U2000"]])},
+                 players)
+    assert pts(res, "Open") == {"A": 16, "B": 12, "C": 9}
+    assert res.outcome.tournaments.iloc[0]["sections"] == ("Minor → U2000 (one section: scored as an Open "
+                                                          "tournament, cl. 13(4))")

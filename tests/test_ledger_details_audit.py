@@ -93,8 +93,8 @@ ACF_RE = re.compile(
     r"list)?"
     r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
     r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
-    r"(?P<beyond>; past the cascade Open → U2000 → U1600 of cl\. 13\(3\): the list goes on to (?P<bdiv>\w+)'s "
-    r"own section, then the others \(ruling on cl\. 13\(2\)–\(4\)\))?"
+    r"(?P<beyond>; past the cascade Open → U2000 → U1600 of cl\. 13\(3\), in the order of the ruling on cl\. "
+    r"13\(2\)–\(4\): the division's own section, then the others)?"
     r"(?:; born (?P<born>\d{4}) with no day: a junior by ruling \(cl\. 1\))?"
     r"(?P<bycolumn>; a junior by the organiser's Junior column \(cl\. 5\(2\)\(e\)\), which wins over the birth "
     r"date given \(cl\. 1 would say no\))?"
@@ -139,7 +139,7 @@ def _acf_check(L: pd.DataFrame, T: pd.DataFrame):
         if bool(m["skipped"]) and bool(m["follows"]) != ("12" in (m["skipcl"] or "")):
             why.append("the ruling 'points follow prize eligibility' named where no rating reason skips, or not "
                        "named where one does")
-        if (row.rule == "ACF 13(3) + ruling") != bool(m["beyond"]) or (m["bdiv"] and m["bdiv"] != div):
+        if (row.rule == "ACF 13(3) + ruling") != bool(m["beyond"]):
             why.append(f"rule {row.rule!r} vs the past-the-cascade text {m['beyond']!r}")
         if (row.rule == "ACF 13(2)-(4) ruling") != bool(m["cascade"]):
             why.append(f"rule {row.rule!r} vs cascade text {bool(m['cascade'])}")
@@ -230,7 +230,8 @@ AARHUS_GPT_RE = re.compile(
 AARHUS_AM_RE = re.compile(
     r"^startpoints (?P<sp>\d+) \(Aarhusmesterskab, §5 stk\. 7\); GPT-points (?P<g>[\d½]+) "
     r"\(not normalised, Ruling\) = (?P<total>\d+\.\d)(?P<tail>(?:; .*)?)$")
-AARHUS_DM_RE = re.compile(r"^flat 10 \((?:pre-qualified|startpoints and GPT-points not counted), §5 stk\. 8\)"
+AARHUS_DM_RE = re.compile(r"^flat 10 \((?:pre-qualified|startpoints and GPT-points not counted), §5 stk\. 8"
+                          r"(?:; qualified by (?P<qualified>.+?), an earlier GPT, §5 stk\. 9)?\)"
                           r"(?P<tail>(?:; .*)?)$")
 _DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
 _CREDITED_P = "; also credited to P (girl in A–F, §5 stk. 4)"
@@ -244,6 +245,8 @@ def _tenths(x: float) -> int:
 
 def _aarhus_check(L: pd.DataFrame):
     unparsed, wrong, groups, marks = [], [], [], []
+    dates = dict(zip(L["tournament"], L["date"]))
+    gpt_of = {(t, n) for t, n, r in zip(L["tournament"], L["name"], L["rule"]) if "stk. 2" in str(r)}
     for row in L.itertuples(index=False):
         d, pts = str(row.detail), float(row.points)
         rec = (row.tournament, row.name, row.points, d)
@@ -251,6 +254,12 @@ def _aarhus_check(L: pd.DataFrame):
         if not m:
             unparsed.append((*rec, "no pattern"))
             continue
+        # a DM credit (not pre-qualified) names the player's GPT that qualifies it: one of theirs, on an earlier
+        # date (§5 stk. 9; ruling 11)
+        if m.re is AARHUS_DM_RE and "pre-qualified" not in d:
+            q = m["qualified"]
+            if not q or (q, row.name) not in gpt_of or not dates.get(q) < row.date:
+                marks.append((*rec, f"DM credit qualified by {q!r}"))
         tail = m["tail"]
         rest = tail.replace(_DROPPED, "").replace(_CREDITED_P, "").replace(_P_ONLY, "")
         if rest:

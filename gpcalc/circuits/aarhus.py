@@ -81,7 +81,7 @@ class Aarhus(Circuit):
         Field("Move", "choice", choices=("up", "down", "stay"), choice_aliases=MOVE_ALIASES, listed=("op", "ned", "bliv"),
               aliases=("Rykning", "Op/ned", "Director", "Turneringsleder"),
               help="Optional: the tournament director's decision for a player who did not play all rounds "
-                   "(or the GPM leaders' for one placed 1–5 in Plus under 25 %): up, down or stay (op, ned, "
+                   "(or the GPM leaders' for a Plus player under 25 %): up, down or stay (op, ned, "
                    "bliv).", example="", width=8),
         Field("Status", "choice", choices=("Pre-qualified",), choice_aliases=STATUS_ALIASES,
               listed=("Forhåndskvalificeret",),
@@ -423,7 +423,7 @@ class Aarhus(Circuit):
         by_tour = mv[["group", "place", "name", "id", "club", "gpt_points", "games", "rounds", "from", "to", "move",
                       "note", "changed"]].take(by_key)
         note = ("§4: up at >= 75 % of games played, down below 25 %; director = relegation left to the "
-                "tournament director (in Plus, places 1–5: to the GPM leaders, ruling 15) — write up/down/stay "
+                "tournament director (in Plus, but for the 6th: to the GPM leaders, ruling 15) — write up/down/stay "
                 "in the Move column.")
         formats = {"gpt_points": "points", "place": "int", "games": "int", "rounds": "int"}
         if len(tours) <= MOVES_SHEETS:
@@ -488,9 +488,11 @@ class Aarhus(Circuit):
         # can be checked from this sheet (a small table: one row per group and tournament)
         gt = season.tables.get("Groups")
         if gt is not None and len(gt) and {"tournament", "group", "rounds"} <= set(gt.columns):
+            # (the groups by the names the other sheets use — AA, A+B — each listed once per tournament)
+            name = gt["group"].map(_canon_map(gt["group"])).fillna(gt["group"].astype(str).str.strip())
             shown = pd.to_numeric(gt["rounds"], errors="coerce").map(lambda v: "?" if pd.isna(v) else f"{v:g}")
-            listed = (gt["group"].astype(str).str.strip() + " " + shown).groupby(gt["tournament"], sort=False).agg(
-                ", ".join)
+            each = pd.DataFrame({"t": gt["tournament"], "x": name + " " + shown}).drop_duplicates()
+            listed = each.groupby("t", sort=False)["x"].agg(", ".join)
             tours_out["rounds_per_group"] = tours_out["tournament"].map(listed).fillna("")
         else:
             tours_out["rounds_per_group"] = ""
@@ -735,8 +737,8 @@ class Aarhus(Circuit):
             "3. Arket Results (Resultater): én række pr. spiller: Gruppe, Placering (=3 ved delt plads), Navn, "
             "Klub, Født (år eller dato), Køn (D/M = dreng, P/K = pige), Point (4½ eller 4,5) og Partier = "
             "spillede partier (oversiddere og walk-over tæller ikke; tom = alle runder).",
-            "4. Spillere der ikke spillede alle runder: turneringslederen kan skrive sin afgørelse i kolonnen "
-            "Move: op, ned eller bliv (§4 stk. 3).",
+            "4. Spillere der ikke spillede alle runder (eller i Plus, bortset fra nr. 6, under 25 %): afgørelsen "
+            "kan skrives i kolonnen Move: op, ned eller bliv (§4 stk. 3).",
             "5. DM-kvalifikation: forhåndskvalificerede spillere skrives med Status = Forhåndskvalificeret og "
             "tomme point (§5 stk. 8).",
             "6. Send arbejdsbogen til GPM-kartoteksføreren.",
@@ -749,8 +751,8 @@ class Aarhus(Circuit):
             "3. Results sheet: one row per player: Group, Place (=3 for a shared place), Name, Club, Born (year or "
             "date), Sex (M/D boy, F/P/K girl), Points (4½ or 4,5) and Games = games played at the board (byes and "
             "forfeits are not games; blank = all rounds).",
-            "4. Players who did not play every round (or placed 1–5 in Plus under 25 %): the decision may be "
-            "recorded in the Move column: up, down or stay (§4 stk. 3).",
+            "4. Players who did not play every round (or in Plus, but for the 6th, under 25 %): the decision may "
+            "be recorded in the Move column: up, down or stay (§4 stk. 3).",
             "5. DM-kvalifikation: pre-qualified players are listed with Status = Pre-qualified and blank points "
             "(§5 stk. 8).",
             "6. Send the workbook to the GPM records keeper (GPM-kartoteksfører).",

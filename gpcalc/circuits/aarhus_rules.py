@@ -329,6 +329,16 @@ def score_coded(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settin
     first_gpt[-1] = np.inf
     earlier = first_gpt[pl] < order
     dm_took_part = prequal.to_numpy() | games.isna().to_numpy() | played_round
+    # the GPT that qualifies a DM row (the player's first, by the events' order), named in its detail: per player
+    # the first GPT row, by (player, order), taken to the DM rows that it qualifies
+    ev_code, n_ev = codes_of(res, "event")
+    g = np.flatnonzero(gpt_rows)
+    g = g[np.lexsort((order[g], pl[g]))]
+    g = g[np.r_[True, pl[g][1:] != pl[g][:-1]]] if len(g) else g
+    first_ev = np.full(n_pl + 1, -1, dtype=np.int64)
+    first_ev[pl[g]] = ev_code[g]
+    dm_first = np.where(is_dm & earlier & ~prequal.to_numpy(), first_ev[pl], -1)
+    ev_names = _first_of(ev_code, n_ev, res["event"].to_numpy(dtype=object))
 
     am_norm = is_am & settings.normalise_am
     sp_tenths = np.where(is_am, settings.own_group_startpoints, sp["startpoints"].to_numpy()) * TENTH
@@ -344,9 +354,10 @@ def score_coded(results: pd.DataFrame, age_table: pd.DataFrame, settings: Settin
     # the arithmetic in words is a function of (kind, pre-qualified, startpoints case, points, rounds): written
     # once per distinct combination, then taken for every row
     kcode = pd.factorize(kind.to_numpy())[0]
-    d_inv, d_first = _combos([kcode, prequal.to_numpy(), sp_inv, h, r])
+    d_inv, d_first = _combos([kcode, prequal.to_numpy(), sp_inv, h, r, dm_first])
     d_text = _score_detail(d_first, h, r, norm, points, is_dm, is_am, am_norm, prequal.to_numpy(), sp,
-                           settings).astype(object)
+                           settings, qualified_by=np.where(dm_first >= 0, ev_names[np.maximum(dm_first, 0)]
+                                                           if n_ev else None, None)).astype(object)
     detail = text_column(d_text, d_inv)
 
     out = pd.DataFrame({
@@ -419,7 +430,7 @@ def _combos(columns: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _score_detail(rows: np.ndarray, h, r, norm, points, is_dm, is_am, am_norm, prequal, sp: pd.DataFrame,
-                  settings: Settings) -> np.ndarray:
+                  settings: Settings, qualified_by: np.ndarray | None = None) -> np.ndarray:
     """'startpoints 7 (played C, age group D: 1 group above); GPT-points 6½ × 7/10 = 4.55 → 4.6 = 11.6' for the
     given rows (positions)."""
     if len(rows) == 0:  # no results (a new season): numpy's string functions fail on empty arrays
@@ -437,7 +448,14 @@ def _score_detail(rows: np.ndarray, h, r, norm, points, is_dm, is_am, am_norm, p
                                                           norm_txt.astype(str)),
                                               " (normalised: season setting Normalise Aarhusmesterskab)"), am_plain)
     dm_detail = np.where(prequal, f"flat {settings.dm_points} (pre-qualified, §5 stk. 8)",
-                         f"flat {settings.dm_points} (startpoints and GPT-points not counted, §5 stk. 8)")
+                         f"flat {settings.dm_points} (startpoints and GPT-points not counted, §5 stk. 8")
+    if qualified_by is not None:  # the earlier GPT that qualifies the player (§5 stk. 9; ruling 11)
+        q = qualified_by[rows]
+        after = np.array(["" if x is None else f"; qualified by {x}, an earlier GPT, §5 stk. 9" for x in q],
+                         dtype=object)
+    else:
+        after = np.full(len(rows), "", dtype=object)
+    dm_detail = np.where(prequal, dm_detail, np.char.add(np.char.add(dm_detail.astype(str), after.astype(str)), ")"))
     detail = np.select([is_dm, is_am], [dm_detail, am_detail], default=gpt_detail)
     total_txt = np.char.add(" = ", fmt_tenths(points))
     return np.where(is_dm, detail, np.char.add(detail.astype(str), total_txt))
@@ -811,9 +829,9 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     down, up = auto == 2, auto == 1
     move = np.where(down & ab, 0, np.where(down & partial, 3, auto))
     # the note before bounds and Plus: 0 none, 1 A+B suspended, 2 relegation left, 3 promotion flagged,
-    # 4 Plus relegation left, 5 + k the director's decision MOVES[k]
+    # 4 Plus relegation left, 5 both (fewer games, and in Plus), 6 + k the director's decision MOVES[k]
     note_code = np.select([down & ab, down & partial, up & partial], [1, 2, 3], default=0)
-    note_code = np.where(has_dir, 5 + director, note_code)
+    note_code = np.where(has_dir, 6 + director, note_code)
     move = np.where(has_dir, director, move)
     place = pd.to_numeric(res["place"], errors="coerce")
     sixth = true_aa & (place == 6).fillna(False).to_numpy(dtype=bool)
@@ -822,12 +840,13 @@ def movements(results: pd.DataFrame, initial: pd.Series) -> tuple[pd.DataFrame, 
     sixth_auto = sixth & ~has_dir
     move = np.where(sixth_auto, 0, move)
     note_code = np.where(sixth_auto, 0, note_code)
-    # ruling 15: places 1–5 in Plus are held by rating (appendix 1), so a score under 25 % there is not relegated
-    # automatically (that would take a top-rated player to B while the 6th goes to A): A is kept and the case is
-    # listed for the GPM leaders, who decide the Plus group's doubtful questions (appendix); a recorded Move wins
+    # ruling 15: Plus places are held by rating (appendix 1), so a score under 25 % there (other than the 6th's)
+    # is not relegated automatically (that would take a top-rated player to B while the 6th goes to A): A is kept
+    # and the case is listed for the GPM leaders, who decide the Plus group's doubtful questions (appendix); with
+    # fewer games than rounds the tournament director's §4 stk. 3 is named too; a recorded Move wins
     plus_low = true_aa & down & ~sixth & ~has_dir
     move = np.where(plus_low, 3, move)
-    note_code = np.where(plus_low, 4, note_code)
+    note_code = np.where(plus_low, np.where(partial, 5, 4), note_code)
     step = np.where(move == 1, 1, np.where(move == 2, -1, 0))
 
     place_1 = (place == 1).fillna(False).to_numpy(dtype=bool)
@@ -925,8 +944,10 @@ PLUS_NOTE = ("", "A-group winner: Plus at the next GPT (appendix 3)",
 MOVE_NOTE = ("", "relegation suspended in merged A+B (§2 stk. 6)",
              "fewer games than rounds: relegation left to the tournament director (§4 stk. 3)",
              "promoted over fewer games than rounds: director to confirm (§4 stk. 3)",
-             "under 25 % in Plus (places 1–5 are held by rating, appendix 1): A kept, relegation left to the GPM "
-             "leaders (ruling 15)")
+             "under 25 % in Plus (its places are held by rating, appendix 1): A kept, relegation left to the GPM "
+             "leaders (ruling 15)",
+             "fewer games than rounds, in Plus: A kept, relegation left to the tournament director (§4 stk. 3) "
+             "and the GPM leaders (ruling 15)")
 
 
 def _level_text(levels: np.ndarray) -> pd.api.extensions.ExtensionArray | np.ndarray:
@@ -943,7 +964,7 @@ def _move_note(key: int) -> str:
     key, ab_winner = divmod(key, 2)
     key, plus = divmod(key, 4)
     note_code, bound = divmod(key, 3)
-    note = MOVE_NOTE[note_code] if note_code < len(MOVE_NOTE) else "director's decision: " + MOVES[note_code - 5]
+    note = MOVE_NOTE[note_code] if note_code < len(MOVE_NOTE) else "director's decision: " + MOVES[note_code - 6]
     bounded = ("", "already A: cannot go higher", "already F: cannot go lower")[bound]
     if bounded:
         note = f"{note} ({bounded})" if note else bounded

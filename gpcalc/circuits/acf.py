@@ -353,7 +353,11 @@ class ACF(Circuit):
         if sec is not None and len(sec) and {"tournament", "section", "division"} <= set(sec.columns):
             div = sec["division"].astype(str).str.strip()
             text = sec["section"].astype(str).str.strip() + " → " + div.where(div != "None", "None (side event)")
-            mapped = text.groupby(sec["tournament"], sort=False).agg("; ".join)
+            grouped = text.groupby(sec["tournament"], sort=False)
+            mapped = grouped.agg("; ".join)
+            # one listed section is scored as an Open tournament whatever it is mapped to (cl. 13(4)): said so
+            one = grouped.size() == 1
+            mapped[one] = mapped[one] + " (one section: scored as an Open tournament, cl. 13(4))"
         t["sections"] = t["tournament"].map(mapped).astype(object).fillna(
             "one section: an Open tournament (cl. 13(4))")
         t["fee_computation"] = [_fee_text(int(c), int(n), bool(k), int(r)) for c, n, k, r in
@@ -931,8 +935,8 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     col = np.zeros(n, dtype=bool) if by_column is None else np.asarray(by_column, dtype=bool)
     named = _each(lambda e, b, c, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
                                        "(ruling on cl. 13(2)–(4))") if e == 1 else
-                                      ("; past the cascade Open → U2000 → U1600 of cl. 13(3): the list goes on to "
-                                       f"{DIVISIONS[d]}'s own section, then the others (ruling on cl. 13(2)–(4))")
+                                      ("; past the cascade Open → U2000 → U1600 of cl. 13(3), in the order of the "
+                                       "ruling on cl. 13(2)–(4): the division's own section, then the others")
                                       if e == 2 else "")
                   + (f"; born {year - 18} with no day: a junior by ruling (cl. 1)" if b else "")
                   + ("; a junior by the organiser's Junior column (cl. 5(2)(e)), which wins over the birth date "

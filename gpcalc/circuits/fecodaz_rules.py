@@ -1446,7 +1446,7 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
             texts[on] = np.array([x + s_uniq[k] for x, k in zip(texts[on], sc[on])], dtype=object)
         detail[pos_pts] = texts[codes]
     if suffix_rows is not None and (suffix_rows & ~pos_pts).any():
-        alone = suffix_rows & ~pos_pts
+        alone = suffix_rows & ~pos_pts & (s_code >= 0)  # (a row with no suffix text gets none)
         detail[alone] = s_uniq[s_code[alone]]
     m["detail"] = detail
     return m[cols]
