@@ -103,3 +103,13 @@ def test_aarhus_tournaments_sheet_shows_each_groups_rounds(books):
     t = _tournaments(books["aarhus-2012-13"])
     assert t["GPT 3 Viby"]["Rounds per group"] == "A+B 6, C 7, D 6, E 7, F 7, N 7, P 6"
     assert t["GPT 2 Lystrup"]["Rounds per group"].startswith("AA 6, A 6, B 7")
+
+
+def test_fecodaz_closed_tournament_status_shows_the_art_2q_test_it_passed(books):
+    """fecodaz.md, Closed tournaments (Art. 2 q): "valid only with at least 3 players from leagues other than the
+    host's, and only if played before 30 September … Invalid ones are excluded, with the reason" — a valid one said
+    only "counts", so the official could not check it (Cerrado Magistral de Bogotá: 4 visitors, ended 28 April)."""
+    t = _tournaments(books["fecodaz-2009"])
+    assert t["Cerrado Magistral de Bogotá"]["Status"] == (
+        "counts (closed: 4 players from other ligas, at least 3; ended 2009-04-28, before 30 September — Art. 2 q)")
+    assert t["Cerrado de Maestros de Medellín"]["Status"].startswith("excluded: played on or after 30 September")

@@ -644,9 +644,16 @@ class FECODAZ(Circuit):
         fed_ok = np.where(t["kind"] == "Team", t["feeds"].isin(R.SENIOR_NAMES),
                           t["feeds"].isin(ALL_RANKINGS) | (t["kind"] == "Sub 14"))
         t["counts"] = t["valid"].fillna(True).astype(bool) & fed_ok
+        # a valid closed tournament shows the test it passed (Art. 2 q), as an excluded one shows the one it failed
+        end = pd.to_datetime(t["end"], errors="coerce")
+        closed_ok = (t["valid"].eq(True) & t["counts"]).to_numpy(bool)
+        passed = ("counts (closed: " + t["visitors"].fillna(0).astype("int64").astype(str)
+                  + " players from other ligas, at least 3; ended " + end.dt.strftime("%Y-%m-%d").fillna("?")
+                  + ", before 30 September — Art. 2 q)")
         t["status"] = np.where(t["valid"].eq(False), "excluded: " + t["reason"].fillna(""),
                                np.where(t["counts"], np.where(t["kind"] == "Sub 14", "counts (youth rankings)",
-                                                              "counts"), "feeds a ranking not computed"))
+                                                              np.where(closed_ok, passed, "counts")),
+                                        "feeds a ranking not computed"))
         t["category_breakdown"] = R.breakdown_texts(t)
         t["warnings"] = self._compliance(season, t, emit)
         if emit:
