@@ -40,11 +40,18 @@ def reference_amateur_awards(results, order, targets, table, irt, titled):
         pts = R.category_points(m, table, irt, titled)
         # (the band, where it was locked, and the band the rating here would give where it differs: Art. 2 k)
         here = R.rating_band(pts["national_rating"])
+        # (and the row that locks it: the first points in a band this tournament feeds)
+        cand = pts[~pts["locked_band"].astype(bool) & pts["ranking"].isin(fed) & (pts["points"] > 0)
+                   & ~pts["player"].isin(list(locked))].drop_duplicates("player")
+        lock_pairs = set(zip(cand["player"], cand["ranking"]))  # (a player's band is the first scoring row's)
+        first = [(pl, k) in lock_pairs and not lk
+                 for pl, k, lk in zip(pts["player"], pts["ranking"], pts["locked_band"])]
         pts["detail"] = pts["detail"] + [
             f" [{band} locked for the year at {locked_at[pl]}, the first tournament where the player scored (Art. 2 "
             "k)" + ("" if h == band else "; the rating here alone would give " + (h or "no amateur band (2000 or "
-                                                                                   "more)")) + "]" if lk else ""
-            for band, pl, h, lk in zip(pts["ranking"], pts["player"], here, pts["locked_band"])]
+                                                                                   "more)")) + "]" if lk else
+            f" [first points in an amateur band: {band} locked for the rest of the year (Art. 2 k)]" if f else ""
+            for band, pl, h, lk, f in zip(pts["ranking"], pts["player"], here, pts["locked_band"], first)]
         bands = pts[pts["ranking"].isin(fed)]
         scored = bands[bands["points"] > 0]
         new = scored[~scored["player"].isin(list(locked))].drop_duplicates("player")

@@ -361,7 +361,8 @@ _BEYOND = rf"(?: \(beyond the table, Art\. 3: (?P<e1>{_N}) \+ 4 × (?P<e2>\d+)(?
 # Art. 2 k: the band a player's first score fixed, where and (where it differs) what the rating here would give
 _LOCKED = (r"(?P<locked> \[(?P<lband>Sub \d+) locked for the year at (?P<lat>.+?), the first tournament where the "
            r"player scored \(Art\. 2 k\)(?:; the rating here alone would give (?P<lnow>Sub \d+|no amateur band "
-           r"\(2000 or more\)))?\])?")
+           r"\(2000 or more\)))?\]| \[first points in an amateur band: (?P<fband>Sub \d+) locked for the rest of the "
+           r"year \(Art\. 2 k\)\])?")
 FEC_PATTERNS = {
     "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N}){_BEYOND}$"),
     "tie": re.compile(rf"^tied on (?P<score>{_N}) game points? with the last scorer \(place (?P<lp>\d+), "
@@ -487,8 +488,10 @@ def _fec_check(L: pd.DataFrame, T: pd.DataFrame, folder: Path):
             elif m["list"] != row.ranking:
                 why.append(f"{m['list']} list on ranking {row.ranking}")
             # Art. 2 k: a locked row scores in the band it names, locked at a tournament held no later than this one
-            if m["locked"] and (m["lband"] != m["list"] or m["lnow"] == m["lband"]):
+            if m["lband"] and (m["lband"] != m["list"] or m["lnow"] == m["lband"]):
                 why.append(f"locked {m['lband']} (rating here {m['lnow']}) on the {m['list']} list")
+            if m["fband"] and m["fband"] != m["list"]:
+                why.append(f"first points locking {m['fband']} on the {m['list']} list")
             if name == "amateur":
                 base = _num(m["base"])
                 if _p(table, c, p) != base or p > c:

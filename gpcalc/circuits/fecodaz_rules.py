@@ -1612,8 +1612,13 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
                       for t, b, w in zip(ku_t.tolist(), ku_b.tolist(), ku_now.tolist())], dtype=object)
     suffix = np.full(int(keep.sum()), None, dtype=object)
     suffix[at] = texts[kc]
+    # the row that locks it: the player's first points in a band (the tournament and band of the lock)
+    k_first = ~k_lock & (lock_t[pcode[keep]] == m_tix) & (lock_b[pcode[keep]] == m_band)
+    first_text = np.array([f" [first points in an amateur band: {b} locked for the rest of the year (Art. 2 k)]"
+                           for b in _BANDS], dtype=object)
+    suffix[k_first] = first_text[m_band[k_first]]
     pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band,
-                          suffix_rows=k_lock, suffix=suffix)
+                          suffix_rows=k_lock | k_first, suffix=suffix)
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
     scored_rows = bands[bands["points"] > 0]
