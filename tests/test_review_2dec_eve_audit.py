@@ -113,3 +113,18 @@ def test_fecodaz_closed_tournament_status_shows_the_art_2q_test_it_passed(books)
     assert t["Cerrado Magistral de Bogotá"]["Status"] == (
         "counts (closed: 4 players from other ligas, at least 3; ended 2009-04-28, before 30 September — Art. 2 q)")
     assert t["Cerrado de Maestros de Medellín"]["Status"].startswith("excluded: played on or after 30 September")
+
+
+def test_grid_headers_wrap_between_words_not_inside_one(tmp_path):
+    """The output as people read it (README: "frozen headers … widths"): a standings grid's tournament columns are
+    narrow and their headers wrap, but "Aarhusmesterskabet 2013" broke inside its first word (a 12-wide column).
+    Each such column is at least as wide as its header's longest word (and otherwise still at most 12)."""
+    out = tmp_path / "a.xlsx"
+    assert CliRunner().invoke(main, ["build", str(SAMPLES / "aarhus-2012-13"), "-o", str(out)]).exit_code == 0
+    ws = openpyxl.load_workbook(out)["A"]
+    header = {c.value: c.column for c in ws[3] if c.value}
+
+    def width(col: int) -> float:  # (openpyxl keeps one entry per run of equal widths: min … max)
+        return next(d.width for d in ws.column_dimensions.values() if d.min <= col <= d.max)
+    assert width(header["Aarhusmesterskabet 2013"]) >= len("Aarhusmesterskabet") + 2
+    assert width(header["GPT 1 Skåde"]) <= 13  # (12, as Excel stores it: 12.71)

@@ -137,7 +137,9 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         ws.write_string(int(bool(title)), 0, note, st.note)
     widths = [len(h) + 2 for _, h, _ in columns]
     if narrow_from is not None:  # long headers (tournament names) wrap over three lines instead
-        widths = [w if c < narrow_from else min(w, 12) for c, w in enumerate(widths)]
+        # (but never narrower than the header's longest word: "Aarhusmesterskabet" broke in the middle)
+        longest = [max((len(x) for x in h.split()), default=0) + 2 for _, h, _ in columns]
+        widths = [w if c < narrow_from else min(w, max(12, longest[c])) for c, w in enumerate(widths)]
         ws.set_row(r0, 48)
     for c, (_, header, _) in enumerate(columns):
         ws.write_string(r0, c, header, st.header)
