@@ -362,7 +362,8 @@ _BEYOND = rf"(?: \(beyond the table, Art\. 3: (?P<e1>{_N}) \+ 4 × (?P<e2>\d+)(?
 _LOCKED = (r"(?P<locked> \[(?P<lband>Sub \d+) locked for the year at (?P<lat>.+?), the first tournament where the "
            r"player scored \(Art\. 2 k\)(?:; the rating here alone would give (?P<lnow>Sub \d+|no amateur band "
            r"\(2000 or more\)))?\]| \[first points in an amateur band: (?P<fband>Sub \d+) locked for the rest of the "
-           r"year \(Art\. 2 k\)\])?")
+           r"year \(Art\. 2 k\)\]"
+           r"| \[born (?P<yborn>\d{4}): Sub (?P<yage>\d+) by age, exclusive \(ruling on Art\. 2 m\)\])?")
 FEC_PATTERNS = {
     "place": re.compile(rf"^place (?P<p>\d+) in categoría (?P<c>\d+): (?P<x>{_N}){_BEYOND}$"),
     "tie": re.compile(rf"^tied on (?P<score>{_N}) game points? with the last scorer \(place (?P<lp>\d+), "
@@ -492,6 +493,15 @@ def _fec_check(L: pd.DataFrame, T: pd.DataFrame, folder: Path):
                 why.append(f"locked {m['lband']} (rating here {m['lnow']}) on the {m['list']} list")
             if m["fband"] and m["fband"] != m["list"]:
                 why.append(f"first points locking {m['fband']} on the {m['list']} list")
+            # a youth row names the birth year that puts it in its category (Sub n: born Y−n or Y−n+1; Sub 6 and
+            # later), exclusive by age (fecodaz.md ruling on Art. 2 l–m); an amateur row never does
+            youth = str(row.ranking).startswith(("Sub 14", "Sub 12", "Sub 10", "Sub 8", "Sub 6"))
+            if youth != bool(m["yage"]) or (youth and not str(row.ranking).startswith(f"Sub {m['yage']} ")):
+                why.append(f"youth age text {m['yage']!r} on ranking {row.ranking}")
+            elif youth:
+                age, gap = int(m["yage"]), row.date.year - int(m["yborn"]) if hasattr(row.date, "year") else None
+                if gap is not None and not (gap in (age - 1, age) or (age == 6 and gap <= 6)):
+                    why.append(f"born {m['yborn']} is not Sub {age} in {row.date.year}")
             if name == "amateur":
                 base = _num(m["base"])
                 if _p(table, c, p) != base or p > c:

@@ -1706,7 +1706,15 @@ def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], ye
     keep = allowed[tcode, rk]
     m = r.take(rows[keep]).reset_index(drop=True)
     m["ranking"] = pd.Series(np.asarray(YOUTH_NAMES, dtype=object)[rk[keep]], dtype=object)  # as the text sum
-    pts = category_points(m, table, irt, titled, group=tcode[keep] * len(YOUTH_NAMES) + rk[keep])
+    # each row names the age that put it in its category (the ruling: exclusive by age, Art. 2 m), one text per
+    # distinct (birth year, category)
+    by = pd.to_numeric(m["born_year"], errors="coerce").to_numpy(dtype="float64")
+    cat_ix = age_ix[rows[keep]]
+    b_code, b_u = pd.factorize(np.where(np.isnan(by), -1, by).astype("int64") * len(YOUTH_AGES) + cat_ix)
+    b_text = np.array([f" [born {k // len(YOUTH_AGES)}: Sub {YOUTH_AGES[k % len(YOUTH_AGES)]} by age, exclusive "
+                       "(ruling on Art. 2 m)]" for k in b_u.tolist()], dtype=object)
+    pts = category_points(m, table, irt, titled, group=tcode[keep] * len(YOUTH_NAMES) + rk[keep],
+                          suffix_rows=np.ones(len(m), dtype=bool), suffix=b_text[b_code])
     awards = pts[pts["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
     awards["points"] = awards["points"].astype("float64")
     return awards, pts[MEMBER_COLUMNS]
