@@ -135,12 +135,11 @@ def test_lock_cascade_later_band_changes_earlier_categoria_art3_amateur():
 
 
 def test_category_points_per_row_suffix_goes_to_its_own_row_only():
-    """Each row's suffix (amateur_awards' locked-band texts, Art. 2 k) on its own row: a suffix row with no text
-    gets none (it got another row's text through the code −1), scoring or not."""
+    """Each row's suffix (amateur_awards' locked-band texts, Art. 2 k) on its own row: a row with no text gets
+    none (once, one got another row's text through the code −1), scoring or not."""
     m = pd.DataFrame({"tournament": ["T"] * 3, "player": ["a", "b", "c"], "ranking": ["Sub 1700"] * 3,
                       "place": [1, 2, 3], "score": [5.0, 4.0, 3.0], "weight": [1, 0, 0]})
     out = R.category_points(m, TABLE, pd.Series({"T": False}), pd.Series({"T": 0}),
-                            suffix_rows=np.array([True, True, True]),
                             suffix=np.array([" [x]", " [y]", None], dtype=object))
     detail = dict(zip(out["player"], out["detail"]))
     assert detail["a"].endswith(" [x]") and detail["b"] == " [y]" and detail["c"] == ""

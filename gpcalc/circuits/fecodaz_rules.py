@@ -1364,7 +1364,7 @@ def _category_text(s: pd.DataFrame, table: PointsTable) -> np.ndarray:
 
 def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, titled: pd.Series,
                     rule: str = RULE_AMATEUR, group: np.ndarray | None = None,
-                    suffix_rows: np.ndarray | None = None, suffix: str | np.ndarray = "") -> pd.DataFrame:
+                    suffix: np.ndarray | None = None) -> pd.DataFrame:
     """Points of one amateur band or youth category-and-rama inside a tournament (Art. 3 amateur list).
 
     ``members``: tournament, player, ranking, place, score, weight (see :func:`rated_weight`) — one row per
@@ -1378,8 +1378,8 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     Returns members + position, category, points, rule, detail (points 0 for non-scorers). All groups of all
     tournaments are computed at once (:func:`_group_scores`); the text is built only for the rows that score.
     ``group``: the (tournament, ranking) groups as integer codes when the caller has them (any numbering).
-    ``suffix_rows``: the rows whose detail gets ``suffix`` (added to each distinct text once; a row that does
-    not score gets the suffix alone); ``suffix`` one text, or one per row of ``members``.
+    ``suffix``: a text per row of ``members`` added to its detail (None: nothing), once per distinct text; a row
+    that does not score gets its suffix alone.
     """
     cols = [*members.columns, *(c for c in CATEGORY_INFO if c not in members.columns), "points", "rule", "detail"]
     if members.empty:
@@ -1404,12 +1404,9 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
     m["rule"] = np.array([rule + ", item 5", RULE_TITLES_EXTRA, rule, ""], dtype=object)[
         np.select([tied, extra, pos_pts], [0, 1, 2], default=3)]
     detail = np.full(len(m), "", dtype=object)
-    if suffix_rows is not None:  # each row's suffix as a code into its distinct texts (-1: none)
-        if isinstance(suffix, str):
-            s_code, s_uniq = np.where(suffix_rows, 0, -1).astype("int64"), np.array([suffix], dtype=object)
-        else:
-            s_code, s_uniq = pd.factorize(np.where(suffix_rows, np.asarray(suffix, dtype=object), None))
-            s_uniq = np.asarray(s_uniq, dtype=object)
+    if suffix is not None:  # each row's suffix as a code into its distinct texts (-1: none)
+        s_code, s_uniq = pd.factorize(np.asarray(suffix, dtype=object))
+        s_uniq = np.asarray(s_uniq, dtype=object)
     if pos_pts.any():
         # the text depends on no name: build it once per distinct combination of the numbers it shows
         t_s, e_s = tied[pos_pts], extra[pos_pts]
@@ -1426,7 +1423,7 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
             "score": np.where(t_s, _floats(m["score"])[pos_pts], 0.0),
             "last": np.where(t_s, num["last"][pos_pts], 0),
             "last_value": np.where(t_s, num["last_value"][pos_pts], 0.0)}
-        if suffix_rows is not None:  # (a code per distinct suffix text, -1 for none: grouped as a number)
+        if suffix is not None:  # (a code per distinct suffix text, -1 for none: grouped as a number)
             combo["suffix"] = s_code[pos_pts]
         if all(v.dtype != object for v in combo.values()):
             # numbers only: grouped as arrays, and only the shown rows made a frame (the same columns and dtypes)
@@ -1440,13 +1437,13 @@ def category_points(members: pd.DataFrame, table: PointsTable, irt: pd.Series, t
             shown = combo.iloc[first].reset_index(drop=True)
         shown["ranking"] = ranking.to_numpy()[first]  # the names back, on the rows whose text is built
         texts = _category_text(shown, table)
-        if suffix_rows is not None:
+        if suffix is not None:
             sc = shown["suffix"].to_numpy("int64")
             on = sc >= 0
             texts[on] = np.array([x + s_uniq[k] for x, k in zip(texts[on], sc[on])], dtype=object)
         detail[pos_pts] = texts[codes]
-    if suffix_rows is not None and (suffix_rows & ~pos_pts).any():
-        alone = suffix_rows & ~pos_pts & (s_code >= 0)  # (a row with no suffix text gets none)
+    if suffix is not None:
+        alone = ~pos_pts & (s_code >= 0)  # (a row that does not score: its suffix alone, where it has one)
         detail[alone] = s_uniq[s_code[alone]]
     m["detail"] = detail
     return m[cols]
@@ -1593,7 +1590,6 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     m = r.assign(ranking=np.asarray(_BANDS, dtype=object)[band], locked_band=locked, weight=weight)
     keep = band > 0
     m, m_tix, m_band = m[keep], tix[keep], band[keep]
-    # the suffix only where it goes (detail + "" elsewhere is the detail itself), added per distinct text
     # a locked row says where the band was locked, and what the rating here would give where it differs (Art. 2 k:
     # "quedará para todo el año con la categoría del ELO con la que adquirió puntaje por 1a vez")
     shown_t = np.asarray(list(order if t_names is None else t_names), dtype=object)
@@ -1617,8 +1613,7 @@ def amateur_awards(results: pd.DataFrame, order: Sequence[str], targets: Mapping
     first_text = np.array([f" [first points in an amateur band: {b} locked for the rest of the year (Art. 2 k)]"
                            for b in _BANDS], dtype=object)
     suffix[k_first] = first_text[m_band[k_first]]
-    pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band,
-                          suffix_rows=k_lock | k_first, suffix=suffix)
+    pts = category_points(m, table, irt, titled, group=m_tix * len(_BANDS) + m_band, suffix=suffix)
     in_fed = fed[m_tix, m_band]
     bands = pts[in_fed]
     scored_rows = bands[bands["points"] > 0]
@@ -1714,7 +1709,7 @@ def youth_awards(results: pd.DataFrame, targets: Mapping[str, Sequence[str]], ye
     b_text = np.array([f" [born {k // len(YOUTH_AGES)}: Sub {YOUTH_AGES[k % len(YOUTH_AGES)]} by age, exclusive "
                        "(ruling on Art. 2 m)]" for k in b_u.tolist()], dtype=object)
     pts = category_points(m, table, irt, titled, group=tcode[keep] * len(YOUTH_NAMES) + rk[keep],
-                          suffix_rows=np.ones(len(m), dtype=bool), suffix=b_text[b_code])
+                          suffix=b_text[b_code])
     awards = pts[pts["points"] > 0][[*AWARD_COLUMNS, "position"]].reset_index(drop=True)
     awards["points"] = awards["points"].astype("float64")
     return awards, pts[MEMBER_COLUMNS]
