@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ class Styles:
         pts = "0." + "0" * decimals if decimals else "0"
         self.title = wb.add_format({"bold": True, "font_size": 14})
         self.note = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": False})
+        self.note_wrap = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
         self.header = wb.add_format({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
                                      "text_wrap": True, "valign": "top"})
         self.text = wb.add_format({})
@@ -65,23 +67,34 @@ def write_cell(ws, r: int, c: int, v: Any, fmt=None) -> int:
     """Write one value safely: text is always text (never a formula); returns its display length."""
     if is_blank(v):
         ws.write_blank(r, c, None, fmt)
+    elif isinstance(v, bool | np.bool_):
+        ws.write_string(r, c, "Yes" if v else "No", fmt)
+    elif isinstance(v, int | float | np.integer | np.floating):
+        ws.write_number(r, c, float(v), fmt)
+    elif isinstance(v, pd.Timestamp | dt.datetime | dt.date):
+        d = v.to_pydatetime() if isinstance(v, pd.Timestamp) else v
+        ws.write_datetime(r, c, d if isinstance(d, dt.datetime) else dt.datetime(d.year, d.month, d.day), fmt)
+    else:
+        ws.write_string(r, c, str(v), fmt)
+    return cell_length(v)
+
+
+def cell_length(v: Any) -> int:
+    """The display length :func:`write_cell` gives a value (what a column's width is fitted to)."""
+    if is_blank(v):
         return 0
     if isinstance(v, bool | np.bool_):
-        ws.write_string(r, c, "Yes" if v else "No", fmt)
         return 3
     if isinstance(v, int | float | np.integer | np.floating):
-        ws.write_number(r, c, float(v), fmt)
         return len(f"{float(v):.2f}")
-    if isinstance(v, pd.Timestamp):
-        v = v.to_pydatetime()
-    if isinstance(v, dt.datetime | dt.date):
-        if not isinstance(v, dt.datetime):
-            v = dt.datetime(v.year, v.month, v.day)
-        ws.write_datetime(r, c, v, fmt)
+    if isinstance(v, pd.Timestamp | dt.datetime | dt.date):
         return 10
-    text = str(v)
-    ws.write_string(r, c, text, fmt)
-    return len(text)
+    return len(str(v))
+
+
+def _empty(v: Any) -> bool:
+    """A cell the per-cell writer leaves without a value: blank, or empty text."""
+    return is_blank(v) or (isinstance(v, str) and not v)
 
 
 Sparse = tuple[np.ndarray, np.ndarray, np.ndarray, list]  # data rows, columns, numbers, formats
@@ -133,16 +146,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         rest = None
     if title:
         ws.write_string(0, 0, title, st.title)
-    if note:
-        ws.write_string(int(bool(title)), 0, note, st.note)
+    # (the note and the header are written once the columns' widths are known: the note wraps across them)
     widths = [len(h) + 2 for _, h, _ in columns]
     if narrow_from is not None:  # long headers (tournament names) wrap over three lines instead
         # (but never narrower than the header's longest word: "Aarhusmesterskabet" broke in the middle)
         longest = [max((len(x) for x in h.split()), default=0) + 2 for _, h, _ in columns]
         widths = [w if c < narrow_from else min(w, max(12, longest[c])) for c, w in enumerate(widths)]
-        ws.set_row(r0, 48)
-    for c, (_, header, _) in enumerate(columns):
-        ws.write_string(r0, c, header, st.header)
     per_cell = cell_formats or {}
     row_fmts = row_format.tolist() if row_format is not None else None
     first, n = r0 + 1, len(frame)
@@ -175,15 +184,20 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
             rows, cols, nums, fmts = sparse
             extra = sheetxml.SparseCells(first, rows, cols, nums, _attrs(fmts, attr))
             last_col = max(last_col, int(cols.max()))
+        shown_widths = _shown_widths(columns, widths)
+        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from)
         rows = sheetxml.render_rows(n, rendered, extra) if st.rows is None else \
             iter([st.rows.table(n, rendered, extra)] if n else [])
         sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, rows)
     else:  # per-cell writes: an xlsxwriter without the constant-memory internals (and the tests' reference)
         formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
                    for c, key, base in present}
-        _write_cells(ws, st, frame, present, formats, first, widths, sparse)
-    shown_widths = [min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w))
-                    for (_, _, fmt_name), w in zip(columns, widths)]
+        values = {c: frame[key].tolist() for c, key, _ in present}
+        for c, _, _ in present:  # the widths first (rows are written strictly in order, after the note's)
+            widths[c] = max([widths[c], *(cell_length(v) + 2 for v in values[c] if not _empty(v))])
+        shown_widths = _shown_widths(columns, widths)
+        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from)
+        _write_cells(ws, st, values, present, formats, first, len(frame), sparse)
     for c, w in enumerate(shown_widths):
         ws.set_column(c, c, w)
     ws.freeze_panes(r0 + 1, freeze_cols)
@@ -209,6 +223,39 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
 
 
 EXCEL_ROWS, EXCEL_COLS = 1_048_576, 16_384  # rows and columns in a sheet
+NOTE_CHARS = 150  # the width (in column-width characters) a long note wraps at: about a laptop screen
+NOTE_LINE = 15  # points per line of the note (Calibri 11)
+
+
+def _shown_widths(columns: list, widths: list[int]) -> list[int]:
+    """The columns' widths as set: at least 6, at most MAX_WIDTH (WRAP_WIDTH for a "wrap" column)."""
+    return [min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w))
+            for (_, _, fmt_name), w in zip(columns, widths)]
+
+
+def _note_and_header(ws, st: Styles, r0: int, note: str, columns: list, shown: list[int],
+                     narrow_from: int | None) -> None:
+    """The note (the row above the header `r0`) and the header. A note longer than the table's first columns
+    are wide wraps across them (merged, up to NOTE_CHARS wide), its row as tall as its lines: whole on screen
+    and in print, where a long line was cut at the print area."""
+    if note:
+        span, room = 0, 0
+        for w in shown:  # the first columns, together about NOTE_CHARS wide (all of a narrower table)
+            if room >= NOTE_CHARS:
+                break
+            span, room = span + 1, room + w
+        if len(note) <= room or span < 2:
+            ws.write_string(r0 - 1, 0, note, st.note)
+        else:
+            lines = len(textwrap.wrap(note, width=max(1, room - 1), break_long_words=True))
+            ws.set_row(r0 - 1, NOTE_LINE * lines + 2)
+            ws.merge_range(r0 - 1, 0, r0 - 1, span - 1, note, st.note_wrap)
+    if narrow_from is not None:  # long headers (tournament names) wrap over three lines
+        ws.set_row(r0, 48)
+    for c, (_, header, _) in enumerate(columns):
+        ws.write_string(r0, c, header, st.header)
+
+
 
 
 def _next_sheet(wb, ws):
@@ -291,25 +338,25 @@ def _xf_attr():
     return attr
 
 
-def _write_cells(ws, st: Styles, frame: pd.DataFrame, present: list, formats: dict, first: int,
-                 widths: list[int], sparse: Sparse | None) -> None:
-    """The same cells as the bulk renderer, one xlsxwriter call each, strictly row by row."""
-    values = {c: frame[key].tolist() for c, key, _ in present}
+def _write_cells(ws, st: Styles, values: dict[int, list], present: list, formats: dict, first: int, n: int,
+                 sparse: Sparse | None) -> None:
+    """The same cells as the bulk renderer, one xlsxwriter call each, strictly row by row (`values`: each
+    column's values by its position)."""
     extra: dict[int, list] = {}
     if sparse is not None:
         for i, c, v, f in zip(*(np.asarray(a).tolist() if not isinstance(a, list) else a for a in sparse)):
             extra.setdefault(i, []).append((c, v, f))
-    for i in range(len(frame)):
+    for i in range(n):
         for c, _, base in present:
             fmt = base if formats[c] is None else formats[c][i]
             v = values[c][i]
             if isinstance(v, dt.date | pd.Timestamp) and base is st.text:
                 fmt = st.date
-            if is_blank(v) or (isinstance(v, str) and not v):
+            if _empty(v):
                 if formats[c] is not None:  # a row or cell format shows on blank cells too
                     ws.write_blank(first + i, c, None, fmt)
                 continue
-            widths[c] = max(widths[c], write_cell(ws, first + i, c, v, fmt) + 2)
+            write_cell(ws, first + i, c, v, fmt)
         for c, v, f in sorted(extra.get(i, ()), key=lambda x: x[0]):
             ws.write_number(first + i, c, v, f)
 
