@@ -91,8 +91,8 @@ ACF_RE = re.compile(
     r"skipped(?P<follows> — points follow prize eligibility \(ruling on cl\. 12/13\(4\)\))?)?"
     r"(?P<alone>; the other players at place =(?P<aplace>\d+) are not eligible for (?P<adiv>\w+): no tie on this "
     r"list)?"
-    r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600 "
-    r"\(ruling on cl\. 13\(2\)–\(4\)\))?"
+    r"(?P<cascade>; no section mapped to (?P<cdiv>\w+): the cascade Open → U2000 → U1600"
+    r"(?P<past>, then past it into the other sections)? \(ruling on cl\. 13\(2\)–\(4\)\))?"
     r"(?P<beyond>; past the cascade Open → U2000 → U1600 of cl\. 13\(3\), in the order of the ruling on cl\. "
     r"13\(2\)–\(4\): the division's own section, then the others)?"
     r"(?:; born (?P<born>\d{4}) with no day: a junior by ruling \(cl\. 1\))?"
@@ -100,7 +100,7 @@ ACF_RE = re.compile(
     r"date given \(cl\. 1 would say no\))?"
     r"(?:"
     r"(?P<ordered>; tied, Ties = order: the listed order decides)? → (?P<value>-?[\d.]+)"
-    r"|; tie shared by (?P<n>\d+) over positions (?P<first>\d+)–(?P<last>\d+): "
+    r"|; tie shared by (?P<n>\d+) over positions (?P<first>\d+)–(?P<last>\d+) \(ruling on ties, Ties = share\): "
     r"\((?P<terms>[^)]*)\) / (?P<div_n>\d+) = (?P<tie_value>-?[\d.]+)"
     r")$")
 
@@ -234,6 +234,8 @@ AARHUS_DM_RE = re.compile(r"^flat 10 \((?:pre-qualified|startpoints and GPT-poin
                           r"(?:; qualified by (?P<qualified>.+?), an earlier GPT, §5 stk\. 9)?\)"
                           r"(?P<tail>(?:; .*)?)$")
 _DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
+_DROPPED_TIED = ("; worst GPT result, dropped (§1 stk. 6; another GPT result in this account is as low: the "
+                 "earliest of equal worst results is dropped, ruling 9)")
 _CREDITED_P = "; also credited to P (girl in A–F, §5 stk. 4)"
 _P_ONLY = ("; played in P: credited to P only, not to her age group (§5 stk. 4; for Aarhusmesterskab and "
            "DM-kvalifikation, ruling 14)")
@@ -247,6 +249,11 @@ def _aarhus_check(L: pd.DataFrame):
     unparsed, wrong, groups, marks = [], [], [], []
     dates = dict(zip(L["tournament"], L["date"]))
     gpt_of = {(t, n) for t, n, r in zip(L["tournament"], L["name"], L["rule"]) if "stk. 2" in str(r)}
+    # each account's normalised GPT results (README ruling 9: among equal worst results the earliest is dropped)
+    gpt_points: dict[tuple, list] = {}
+    for row in L.itertuples(index=False):
+        if AARHUS_GPT_RE.match(str(row.detail)):
+            gpt_points.setdefault((row.ranking, row.name), []).append(_tenths(float(row.points)))
     for row in L.itertuples(index=False):
         d, pts = str(row.detail), float(row.points)
         rec = (row.tournament, row.name, row.points, d)
@@ -261,12 +268,18 @@ def _aarhus_check(L: pd.DataFrame):
             if not q or (q, row.name) not in gpt_of or not dates.get(q) < row.date:
                 marks.append((*rec, f"DM credit qualified by {q!r}"))
         tail = m["tail"]
+        tied = _DROPPED_TIED in tail
+        tail = tail.replace(_DROPPED_TIED, _DROPPED)
         rest = tail.replace(_DROPPED, "").replace(_CREDITED_P, "").replace(_P_ONLY, "")
         if rest:
             unparsed.append((*rec, f"unknown tail {rest!r}"))
         # the dropped mark (README: the worst GPT result dropped per account) and the counted flag agree
         if (_DROPPED in tail) == bool(row.counted):
             marks.append((*rec, f"counted={row.counted} but dropped text {_DROPPED in tail}"))
+        # a dropped result names ruling 9 exactly when another GPT result of the account is as low
+        if _DROPPED in tail and tied != (gpt_points[(row.ranking, row.name)].count(_tenths(pts)) > 1):
+            marks.append((*rec, f"ruling 9 named {tied}, account's GPT results "
+                                f"{gpt_points[(row.ranking, row.name)]}"))
         if (_CREDITED_P in tail) and row.ranking != "P":
             marks.append((*rec, f"'also credited to P' on ranking {row.ranking}"))
         if row.ranking == "P" and str(row.group_played) != "P" and _CREDITED_P not in tail:

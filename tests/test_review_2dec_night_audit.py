@@ -117,3 +117,64 @@ def test_every_sheets_note_in_the_samples_is_shown_whole_on_screen_and_in_print(
         assert ws.row_dimensions[2].height >= 15 * _lines_needed(note, room), ws.title
         checked += 1
     assert checked >= 3  # the standings notes at least are long
+
+
+# ------------------------------------------------------------------ ledger texts an official checks a point by
+
+def test_acf_extended_list_past_u1600_says_it_goes_into_the_other_sections(tmp_path):
+    """acf.md ruling "one procedure for cl. 13(2)–(4)", step 2: with no section mapped to Open, the Open list is
+    "Open, then U2000, then U1600, then any section mapped to D itself, then the rest". A position in "the rest"
+    (here the Juniors section, mapped to Junior) said only "the cascade Open → U2000 → U1600" — an official could
+    not tell why a junior section's winner was on the Open list. Class 1 (12, 9, 6, 4, 3).
+    Major (→ U2000): 1 M1, 2 M2. Juniors (→ Junior): 1 J1. Open list: M1 12, M2 9, J1 6."""
+    from builders import acf_season, acf_tournament, pts, reg, row
+
+    results = [row("Major", 1, "M1"), row("Major", 2, "M2"), row("Juniors", 1, "J1")]
+    t = acf_tournament("T", results, prize_money=1000, sections=[["Major", "U2000"], ["Juniors", "Junior"]])
+    res = acf_season(tmp_path, {"t.xlsx": t}, [reg("M1", acf=1900), reg("M2", acf=1800), reg("J1", acf=1700)])
+    assert pts(res, "Open") == {"M1": 12, "M2": 9, "J1": 6}
+    led = res.outcome.ledger
+    op = led[led["ranking"] == "Open"].set_index("name")
+    assert set(op["rule"]) == {"ACF 13(2)-(4) ruling"}
+    for p in ("M1", "M2"):
+        assert op.loc[p, "detail"].count("; no section mapped to Open: the cascade Open → U2000 → U1600 (ruling on "
+                                         "cl. 13(2)–(4))") == 1, op.loc[p, "detail"]
+    assert ("; no section mapped to Open: the cascade Open → U2000 → U1600, then past it into the other sections "
+            "(ruling on cl. 13(2)–(4))") in op.loc["J1", "detail"]
+    assert "the list runs through sections Major, then Juniors" in op.loc["J1", "detail"]
+
+
+def test_acf_shared_tie_names_its_ruling(tmp_path):
+    """acf.md "Ruling — ties": players sharing a place share the points of the positions they occupy
+    (`Ties = share`, the default). The ledger spelled the sum out but named no rule for it; an ordered tie said
+    "Ties = order". Class 1: a tie for 1st–2nd shares (12 + 9) / 2 = 10.5."""
+    from builders import acf_season, acf_tournament, pts, reg, row
+
+    results = [row("", "=1", "A"), row("", "=1", "B"), row("", 3, "C")]
+    t = acf_tournament("T", results, prize_money=1000)
+    res = acf_season(tmp_path, {"t.xlsx": t}, [reg("A", acf=1900), reg("B", acf=1800), reg("C", acf=1700)])
+    assert pts(res, "Open") == {"A": 10.5, "B": 10.5, "C": 6}
+    led = res.outcome.ledger
+    op = led[led["ranking"] == "Open"].set_index("name")
+    assert op.loc["A", "detail"].endswith(
+        "; tie shared by 2 over positions 1–2 (ruling on ties, Ties = share): (12 + 9) / 2 = 10.5")
+    assert "ruling on ties" not in op.loc["C", "detail"]
+
+
+def test_aarhus_dropped_equal_worst_result_names_ruling_9_on_its_row(tmp_path):
+    """§1 stk. 6: the worst GPT result is dropped; README ruling 9: "Among equal worst results, the earliest is the
+    one marked dropped". In the sample, Holm (D) has 7.3 at GPT 3 Viby and 7.3 at GPT 5 Risskov: Viby's is
+    dropped and its row now says why this one (the sheet note alone said it); a dropped result with no equal
+    keeps the plain text."""
+    out = tmp_path / "s.xlsx"
+    res = CliRunner().invoke(main, ["build", str(SAMPLES / "aarhus-2012-13"), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    lg = pd.read_excel(out, sheet_name="Ledger", header=2, engine="calamine")
+    holm = lg[(lg["Name"] == "Holm, Oliver") & (lg["Ranking"] == "D")].set_index("Tournament")
+    assert holm.loc["GPT 3 Viby", "Points"] == holm.loc["GPT 5 Risskov", "Points"] == 7.3
+    assert holm.loc["GPT 3 Viby", "Counted"] == "No" and holm.loc["GPT 5 Risskov", "Counted"] == "Yes"
+    assert holm.loc["GPT 3 Viby", "Detail"].endswith(
+        "; worst GPT result, dropped (§1 stk. 6; another GPT result in this account is as low: the earliest of equal "
+        "worst results is dropped, ruling 9)")
+    plain = lg[(lg["Counted"] == "No") & ~lg["Detail"].str.contains("ruling 9")]
+    assert len(plain) > 10 and plain["Detail"].str.endswith("; worst GPT result, dropped (§1 stk. 6)").all()

@@ -362,7 +362,7 @@ class Aarhus(Circuit):
         p_only = (lg["ranking"].to_numpy(dtype=object) == "P") & (lg["group"].to_numpy(dtype=object) == "P")
         lg["detail"] = _ledger_detail(lg.index, entries["_detail_code"].to_numpy()[lg_order], detail_text, also_p,
                                       ~lg["counted"].to_numpy(dtype=bool), awards["detail"].iloc[:0].astype(str).dtype,
-                                      p_only=p_only)
+                                      p_only=p_only, tied=entries["_worst_tied"].to_numpy(dtype=bool)[lg_order])
         ledger = lg.rename(columns={"event": "tournament", "group": "group_played"})[
             [*LEDGER_COLUMNS, "group_played", "age_group", "startpoints", "counted"]]
 
@@ -777,22 +777,28 @@ ALSO_P = "; also credited to P (girl in A–F, §5 stk. 4)"
 P_ONLY = ("; played in P: credited to P only, not to her age group (§5 stk. 4; for Aarhusmesterskab and "
           "DM-kvalifikation, ruling 14)")
 DROPPED = "; worst GPT result, dropped (§1 stk. 6)"
+DROPPED_TIED = ("; worst GPT result, dropped (§1 stk. 6; another GPT result in this account is as low: the earliest "
+                "of equal worst results is dropped, ruling 9)")
 
 
 def _ledger_detail(index: pd.Index, codes: np.ndarray, uniq: np.ndarray, also_p: np.ndarray,
-                   dropped: np.ndarray, dtype, p_only: np.ndarray | None = None) -> pd.Series:
+                   dropped: np.ndarray, dtype, p_only: np.ndarray | None = None,
+                   tied: np.ndarray | None = None) -> pd.Series:
     """detail + ALSO_P where a girl's A–F result is also credited to P (P_ONLY where she played in P) + DROPPED
-    where dropped, as a column of `dtype`; the detail is given as uniq[codes] (R.score_coded; a code -1 is NA, and
-    stays NA). Each distinct (detail, P only, also P, dropped) is written once and taken for every row."""
+    where dropped (DROPPED_TIED where `tied`: another result of the account is as low), as a column of `dtype`; the
+    detail is given as uniq[codes] (R.score_coded; a code -1 is NA, and stays NA). Each distinct (detail, P only,
+    also P, dropped, tied) is written once and taken for every row."""
     codes = np.asarray(codes, dtype=np.int64)
     p_bit = np.zeros(len(codes), dtype=np.int64) if p_only is None else np.asarray(p_only, dtype=np.int64)
-    key = codes.astype(np.int64) * 8 + p_bit * 4 + also_p.astype(np.int64) * 2 + dropped.astype(np.int64)
+    t_bit = np.zeros(len(codes), dtype=np.int64) if tied is None else np.asarray(tied, dtype=np.int64)
+    key = (codes.astype(np.int64) * 16 + t_bit * 8 + p_bit * 4 + also_p.astype(np.int64) * 2
+           + dropped.astype(np.int64))
     kcode, kuniq = pd.factorize(key)
     text = np.empty(len(kuniq), dtype=object)
     for j, k in enumerate(kuniq.tolist()):
-        c, bits = divmod(k, 8)
+        c, bits = divmod(k, 16)
         text[j] = np.nan if c < 0 else (uniq[c] + (P_ONLY if bits & 4 else "") + (ALSO_P if bits & 2 else "")
-                                        + (DROPPED if bits & 1 else ""))
+                                        + ((DROPPED_TIED if bits & 8 else DROPPED) if bits & 1 else ""))
     return pd.Series(text[kcode], index=index, dtype=dtype)
 
 

@@ -491,6 +491,7 @@ def mark_dropped(entries: pd.DataFrame, gpts: int) -> pd.DataFrame:
     Among equal worst results the earliest is the one marked dropped."""
     e = entries.copy(deep=False)
     counted = np.ones(len(e), dtype=bool)
+    tied = np.zeros(len(e), dtype=bool)  # a dropped row whose account holds another GPT result as low (ruling 9)
     acct, first = _accounts(e)
     rows = np.flatnonzero(_eq(e["kind"], GPT) & (acct >= 0))
     if gpts and gpts > 0 and len(rows):
@@ -504,13 +505,17 @@ def mark_dropped(entries: pd.DataFrame, gpts: int) -> pd.DataFrame:
         low = np.full(len(first), np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(low, ac, pts)
         tie = pts == low[ac]
+        lows = np.bincount(ac[tie], minlength=len(first))  # the account's results at its lowest
         earliest = np.full(len(first), np.inf)
         np.minimum.at(earliest, ac[tie], order[tie])
         tie &= order == earliest[ac]
         row = np.full(len(first), len(e), dtype=np.int64)
         np.minimum.at(row, ac[tie], cand[tie])
-        counted[row[row < len(e)]] = False
+        at = row < len(e)
+        counted[row[at]] = False
+        tied[row[at]] = lows[at] > 1
     e["counted"] = counted
+    e["_worst_tied"] = tied  # (the ledger's detail names ruling 9 on such a row)
     e["_account_code"] = acct  # rides along to rank_accounts (see _accounts)
     return e
 

@@ -585,13 +585,15 @@ class ACF(Circuit):
                           sections=s_names, place=r["place"].take(src).astype("int64").to_numpy(),
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
-                          tables=tables, extended=e_mode[f] == _MODES.index("extended"),
+                          tables=tables, extended=np.isin(e_mode[f], [_MODES.index("extended"),
+                                                                      _MODES.index("extended_beyond")]),
                           beyond=e_mode[f] == _MODES.index("beyond"),
+                          extended_beyond=e_mode[f] == _MODES.index("extended_beyond"),
                           bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year,
                           by_column=by_column.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")))
         division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
-        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling", "ACF 13(3) + ruling"],
-                           dtype=object)  # by mode
+        rules = np.asarray(["ACF 13(2)", "ACF 13(3)", "ACF 13(4)", "ACF 13(2)-(4) ruling", "ACF 13(3) + ruling",
+                            "ACF 13(2)-(4) ruling"], dtype=object)  # by mode
         ledger = pd.DataFrame({
             "tournament": r["tournament"].take(src).reset_index(drop=True),
             "date": tinfo["start"].reindex(t_names).to_numpy(object)[e_t],
@@ -760,8 +762,9 @@ def _keys(sections: pd.Series) -> pd.Series:
     return sections.map(uniq) if len(sections) else sections.astype("object")
 
 
-_MODES = ("mapped", "cascade", "single", "extended", "beyond")  # → ACF 13(2), 13(3), 13(4), the ruling on
-# 13(2)–(4) (Open/U2000/U1600 without a section of their own), 13(3) gone on past U1600 by that ruling
+_MODES = ("mapped", "cascade", "single", "extended", "beyond", "extended_beyond")  # → ACF 13(2), 13(3), 13(4),
+# the ruling on 13(2)–(4) (Open/U2000/U1600 without a section of their own), 13(3) gone on past U1600 by that
+# ruling, and that ruling's extended list gone on past U1600 (into the sections mapped to other divisions)
 
 
 def _section_orders(block_t: np.ndarray, block_k: np.ndarray, first_seen: np.ndarray, t_names: list,
@@ -872,9 +875,11 @@ def _orders_for(mapped: tuple | None, result_keys: tuple) -> list[tuple]:
         if single:
             mode = "single"
         # cl. 13(3) names the cascade Open → U2000 → U1600; a Junior, Women or Unrated list that goes on past it
-        # (to a section of the division's own, then the rest) does so by the ruling, and those positions say so
-        beyond = set() if mode != "cascade" else {k for k in seq if k not in first}
-        out.extend((k, i, "beyond" if k in beyond else mode, d) for i, k in enumerate(seq))
+        # (to a section of the division's own, then the rest) does so by the ruling, and those positions say so;
+        # as do the positions of an extended Open/U2000/U1600 list past U1600 (in the sections of other divisions)
+        beyond = set() if mode not in ("cascade", "extended") else {k for k in seq if k not in first}
+        past = {"cascade": "beyond", "extended": "extended_beyond"}.get(mode, mode)
+        out.extend((k, i, past if k in beyond else mode, d) for i, k in enumerate(seq))
     return out
 
 
@@ -892,7 +897,7 @@ def _listings(o_div: np.ndarray, o_t: np.ndarray, o_k: np.ndarray, k_names, s_na
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
              tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None,
-             listing=None, beyond=None) -> np.ndarray:
+             listing=None, beyond=None, extended_beyond=None) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
@@ -931,10 +936,15 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
     ext = np.zeros(n, dtype=np.int8) if extended is None else np.asarray(extended, dtype=np.int8)
     if beyond is not None:  # 2: a cascade gone on past U1600
         ext = np.where(np.asarray(beyond, dtype=bool), 2, ext).astype(np.int8)
+    if extended_beyond is not None:  # 3: the extended cascade of an Open/U2000/U1600 list gone on past U1600
+        ext = np.where(np.asarray(extended_beyond, dtype=bool), 3, ext).astype(np.int8)
     bare = np.zeros(n, dtype=bool) if bare_year is None else np.asarray(bare_year, dtype=bool)
     col = np.zeros(n, dtype=bool) if by_column is None else np.asarray(by_column, dtype=bool)
     named = _each(lambda e, b, c, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
                                        "(ruling on cl. 13(2)–(4))") if e == 1 else
+                                      (f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600, "
+                                       "then past it into the other sections (ruling on cl. 13(2)–(4))")
+                                      if e == 3 else
                                       ("; past the cascade Open → U2000 → U1600 of cl. 13(3), in the order of the "
                                        "ruling on cl. 13(2)–(4): the division's own section, then the others")
                                       if e == 2 else "")
@@ -964,7 +974,8 @@ def _tie_text(table: tuple[float, ...], first: int, last_pos: int, n: int) -> st
     frac = Fraction(sum(Fraction(p).limit_denominator() for p in pts), n)
     shown = st.shown_points(float(frac), 2)  # (as the workbook shows it: 13/8 = 1.625 → 1.63)
     parts = " + ".join(_num(p) for p in pts) + (f" + 0 × {zeros}" if zeros and pts else "")
-    return f"; tie shared by {n} over positions {first}–{last_pos}: ({parts or '0'}) / {n} = {shown}"
+    return (f"; tie shared by {n} over positions {first}–{last_pos} (ruling on ties, Ties = share): "
+            f"({parts or '0'}) / {n} = {shown}")
 
 
 def _in_bylaw(prizes: pd.DataFrame) -> pd.Series:
