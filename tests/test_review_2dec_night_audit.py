@@ -15,14 +15,10 @@ import openpyxl
 import pandas as pd
 import pytest
 import xlsxwriter
-from click.testing import CliRunner
 
-from gpcalc.cli import main
 from gpcalc.report import sheetxml
 from gpcalc.report import xlsx as report
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "sample_data"
 LONG = ("Green = counted result, grey struck-through = dropped result. =N marks a shared rank. Counted: each "
         "player's best max(1, floor(2M/3)) results in the ranking, M = its tournaments so far (Art. 3 item 6, "
         "ruling). Here M = 4: the best 2 count. A last word.")
@@ -94,11 +90,8 @@ def test_both_writers_give_the_note_the_same_cells_merge_and_height(tmp_path, mo
 
 
 @pytest.mark.parametrize("sample", ["acf-2005", "fecodaz-2009", "aarhus-2012-13"])
-def test_every_sheets_note_in_the_samples_is_shown_whole_on_screen_and_in_print(tmp_path, sample):
-    out = tmp_path / "s.xlsx"
-    res = CliRunner().invoke(main, ["build", str(SAMPLES / sample), "-o", str(out)])
-    assert res.exit_code == 0, res.output
-    wb = openpyxl.load_workbook(out)
+def test_every_sheets_note_in_the_samples_is_shown_whole_on_screen_and_in_print(sample_builds, sample):
+    wb = openpyxl.load_workbook(sample_builds[sample].xlsx)
     checked = 0
     for ws in wb.worksheets:
         if ws.title == "Summary" or ws.max_row < 3:
@@ -161,15 +154,12 @@ def test_acf_shared_tie_names_its_ruling(tmp_path):
     assert "ruling on ties" not in op.loc["C", "detail"]
 
 
-def test_aarhus_dropped_equal_worst_result_names_ruling_9_on_its_row(tmp_path):
+def test_aarhus_dropped_equal_worst_result_names_ruling_9_on_its_row(sample_builds):
     """§1 stk. 6: the worst GPT result is dropped; README ruling 9: "Among equal worst results, the earliest is the
     one marked dropped". In the sample, Holm (D) has 7.3 at GPT 3 Viby and 7.3 at GPT 5 Risskov: Viby's is
     dropped and its row now says why this one (the sheet note alone said it); a dropped result with no equal
     keeps the plain text."""
-    out = tmp_path / "s.xlsx"
-    res = CliRunner().invoke(main, ["build", str(SAMPLES / "aarhus-2012-13"), "-o", str(out)])
-    assert res.exit_code == 0, res.output
-    lg = pd.read_excel(out, sheet_name="Ledger", header=2, engine="calamine")
+    lg = pd.read_excel(sample_builds["aarhus-2012-13"].xlsx, sheet_name="Ledger", header=2, engine="calamine")
     holm = lg[(lg["Name"] == "Holm, Oliver") & (lg["Ranking"] == "D")].set_index("Tournament")
     assert holm.loc["GPT 3 Viby", "Points"] == holm.loc["GPT 5 Risskov", "Points"] == 7.3
     assert holm.loc["GPT 3 Viby", "Counted"] == "No" and holm.loc["GPT 5 Risskov", "Counted"] == "Yes"
