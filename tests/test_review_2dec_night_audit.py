@@ -168,3 +168,66 @@ def test_aarhus_dropped_equal_worst_result_names_ruling_9_on_its_row(sample_buil
         "worst results is dropped, ruling 9)")
     plain = lg[(lg["Counted"] == "No") & ~lg["Detail"].str.contains("ruling 9")]
     assert len(plain) > 10 and plain["Detail"].str.endswith("; worst GPT result, dropped (§1 stk. 6)").all()
+
+
+# ------------------------------------------------------------------ Aarhus appendix rule 4: two GPTs in a row in Plus
+
+def _plus_row(place: int, name: str, pts) -> list:
+    return ["Plus", place, name, "K", 1995, "M", pts, 6]
+
+
+def _plus_season(tmp_path, plus_by_gpt: list[list[str]], ratings: dict[str, int | None]):
+    import datetime as dt
+
+    from builders import aarhus_book, aarhus_folder
+
+    from gpcalc.pipeline import compute
+
+    books = {}
+    for i, names in enumerate(plus_by_gpt, start=1):
+        rows = [_plus_row(k, n, 6 - k if k < 6 else 0) for k, n in enumerate(names, start=1)]
+        books[f"g{i}.xlsx"] = aarhus_book(f"GPT {i}", dt.date(2012, 9, 1) + dt.timedelta(days=30 * i),
+                                          [["Plus", 6]], rows)
+    players = [["Name", "Born", "Sex", "Rating"], *([n, 1995, "M", r] for n, r in ratings.items())]
+    folder = aarhus_folder(tmp_path, books, gpts=len(plus_by_gpt), sheets={"Players": players})
+    res = compute(folder, use_cache=False)
+    assert res.outcome is not None, [i.text() for i in res.issues.errors]
+    return [i for i in res.issues if i.code == "plus-third-in-row"]
+
+
+TOP5 = {"T1": 2000, "T2": 1900, "T3": 1800, "T4": 1700, "T5": 1600}
+
+
+def test_a_third_gpt_in_a_row_in_plus_without_a_top_five_rating_is_a_warning_at_that_cell(tmp_path):
+    """Appendix ("Særregler for Plus-gruppen", rule 4): "Dog kan en spiller, som ikke er blandt de fem højst ratede
+    spillere, kun spille to turneringer i træk i plusgruppen. Herefter nedrykkes spilleren automatisk til næste
+    turnering til A-gruppen" — aarhus.md: "a player who is not among the five highest rated may play at most two
+    GPTs in a row in Plus". gpcalc grants no such third entitlement itself, but an organiser can still put the
+    player there; README said it did not warn. W (rating 1200) plays Plus at GPTs 2, 3 and 4 beside the five
+    highest rated: warned once, at GPT 4's Group cell. M plays Plus at GPTs 1, 2 and 4 (GPT 3 in no group): not in
+    a row. T1 plays Plus at all four GPTs but is among the five highest rated: allowed."""
+    plus = [["T1", "T2", "T3", "T4", "T5", "M"], ["T1", "T2", "T3", "T4", "T5", "W", "M"],
+            ["T1", "T2", "T3", "T4", "T5", "W"], ["T1", "T2", "T3", "T4", "T5", "W", "M"]]
+    found = _plus_season(tmp_path, plus, {**TOP5, "W": 1200, "M": 1100})
+    assert len(found) == 1, [i.text() for i in found]
+    (w,) = found
+    assert w.severity == "warning" and w.file.endswith("g4.xlsx") and w.sheet == "Results" and w.cell == "A7"
+    assert w.message.startswith("W: in Plus at GPT 4, a third GPT in a row (GPT 2, GPT 3, GPT 4), and not among "
+                                "the five highest rated of that Plus group (rating 1200; the fifth highest 1600)")
+    assert "appendix rule 4" in w.message and "Rating" in w.hint
+
+
+def test_plus_streaks_that_the_appendix_allows_or_that_cannot_be_told_say_nothing(tmp_path):
+    """Rule 4 again: a player among the five highest rated may stay (T5 equal to the sixth's rating counts as
+    among them); a player without a rating beside fewer than five rated players cannot be placed — no warning
+    rather than a guess; two GPTs in a row is allowed."""
+    ratings = {"T1": 2000, "T2": 1900, "T3": 1800, "T4": 1700, "T5": 1600, "E": 1600, "U": None}
+    three = [["T1", "T2", "T3", "T4", "T5", "E"]] * 3  # E ties T5 at 1600: among the five highest
+    assert _plus_season(tmp_path / "a", three, ratings) == []
+    unrated = [["T1", "T2", "T3", "U"]] * 3  # U unrated, three rated beside: not known
+    assert _plus_season(tmp_path / "b", unrated, ratings) == []
+    two = [["T1", "T2", "T3", "T4", "T5", "W"]] * 2  # two in a row: allowed
+    assert _plus_season(tmp_path / "c", two, {**TOP5, "W": 1000}) == []
+    unrated5 = [["T1", "T2", "T3", "T4", "T5", "U"]] * 3  # U unrated beside five rated: not among them
+    found = _plus_season(tmp_path / "d", unrated5, ratings)
+    assert len(found) == 1 and "(rating none; the fifth highest 1600)" in found[0].message

@@ -92,7 +92,9 @@ class Aarhus(Circuit):
         Field("Club", "text", aliases=("Klub", "Skole")),
         Field("Strength group", "text", aliases=("Styrkegruppe", "Start group", "Startgruppe"),
               help="The group the player starts the season in, if not the age group (§2 stk. 4)."),
-        Field("Rating", "number", aliases=("DSU rating", "Ratingtal", "DSU"), minimum=0, maximum=3500),
+        Field("Rating", "number", aliases=("DSU rating", "Ratingtal", "DSU"), minimum=0, maximum=3500,
+              help="The DSU rating (optional). Used to check the Plus group: a player not among its five highest "
+                   "rated may play at most two GPTs in a row there (appendix)."),
     )
     tournament_sheets = (
         SheetSpec("Groups", (
@@ -293,6 +295,7 @@ class Aarhus(Circuit):
         for row in flagged_rows(p, p["sex"].eq("M")):
             issues.warning("boy-in-p", f"{row.name} is in the girls' group P but Sex is M",
                            hint="check the group or the sex", **season.where(row, "sex"))
+        self._plus_streaks(season, issues, r, kinds, canon)
         if year and len(t):
             for tour in t.itertuples():
                 d = tour.date
@@ -304,6 +307,52 @@ class Aarhus(Circuit):
                                    f"{year}/{year + 1} season (1 July – 30 June)", file=tour.file,
                                    sheet=tour.sheet, cell=tour.cells.get("date", ""),
                                    hint="check the date or the season")
+
+    @staticmethod
+    def _plus_streaks(season, issues: Issues, r: pd.DataFrame, kinds: pd.Series, canon: pd.Series) -> None:
+        """Appendix rule 4: "a player who is not among the five highest rated may only play two tournaments in a row
+        in the Plus group" — a warning at the third GPT in a row in Plus (AA) of such a player. In a row: the
+        season's consecutive GPTs (a GPT the player missed, or played in another group, ends the run). The five
+        highest rated: by the register's `Rating` among that GPT's Plus players; a player without a rating is not
+        among them when five others have one (otherwise it cannot be told, and nothing is said)."""
+        t = season.tournaments
+        reg = season.players
+        if not len(t) or "player" not in r.columns or "rating" not in reg.columns or not len(reg):
+            return
+        in_plus = (canon.eq("AA") & kinds.eq(R.GPT)).fillna(False).to_numpy(bool)
+        if not in_plus.any():
+            return
+        gpts = t[t["kind"].eq(R.GPT)].sort_values("order", kind="stable")["tournament"].tolist()
+        at = {name: i for i, name in enumerate(gpts)}
+        plus = r[in_plus]
+        pos = plus["tournament"].map(at)
+        runs: dict = {}  # player → the GPT positions played in Plus
+        for player, k in zip(plus["player"].tolist(), pos.tolist()):
+            runs.setdefault(player, set()).add(k)
+        third = [k >= 2 and {k - 1, k - 2} <= runs[pl] for pl, k in zip(plus["player"].tolist(), pos.tolist())]
+        if not any(third):
+            return
+        rated = reg.dropna(subset=["rating"]).drop_duplicates("player").set_index("player")["rating"]
+        rating = plus["player"].map(rated)
+        for row, flag in zip(plus.assign(plus_rating=rating, plus_pos=pos).itertuples(), third):
+            if not flag:
+                continue
+            same = (plus["tournament"] == row.tournament).to_numpy() & (plus["player"] != row.player).to_numpy()
+            others = rating[same].dropna().sort_values(ascending=False)
+            own = row.plus_rating
+            if pd.isna(own):
+                if len(others) < 5:
+                    continue  # fewer than five rated: whether the player is among the five highest is not known
+            elif (others > own).sum() < 5:
+                continue  # among the five highest rated (equal ratings count in the player's favour)
+            fifth = others.iloc[4]
+            run = ", ".join(gpts[row.plus_pos - 2:row.plus_pos + 1])
+            issues.warning("plus-third-in-row", f"{row.name}: in Plus at {row.tournament}, a third GPT in a row "
+                           f"({run}), and not among the five highest rated of that Plus group (rating "
+                           f"{'none' if pd.isna(own) else f'{own:g}'}; the fifth highest {fifth:g}): a player who "
+                           "is not may play at most two GPTs in a row in Plus (appendix rule 4) — then A",
+                           hint="check the player's group (A), or the Rating in the Players register of "
+                                "season.xlsx", **season.where(row, "group"))
 
     # ------------------------------------------------------------------ compute
 
