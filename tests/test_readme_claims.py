@@ -360,11 +360,13 @@ def test_aarhus_new_season_age_table(tmp_path):
 def test_values_people_type():
     from gpcalc.parse import normalise_name, read_date, read_id, read_place, read_score, read_sex, read_yesno
 
-    readme_has("`4½`, `4,5`, `4.5`; places `3`, `=3`,\n`3=`, `3-4`; IDs exactly as typed (`00123` stays `00123`, typed "
+    readme_has("`4½`, `4,5`, `4.5`; places `3`, `=3`,\n`3=`, `3-4` (also as typed in results lists: `3.`, `3º`, "
+               "`3rd`, and `T3` for a shared 3rd); IDs exactly as typed (`00123` stays `00123`, typed "
                "as text or in a cell whose number format pads\nit with zeros, `00000`: it is read as Excel shows it)")
     assert [read_score(x) for x in ("4½", "4,5", "4.5")] == [4.5, 4.5, 4.5]
-    assert [read_place(x)[0] for x in ("3", "=3", "3=", "3-4")] == [3, 3, 3, 3]
+    assert [read_place(x)[0] for x in ("3", "=3", "3=", "3-4", "3.", "3º", "3rd", "T3")] == [3] * 8
     assert read_place("=3")[1] and read_place("3=")[1] and read_place("3-4")[1] and not read_place("3")[1]
+    assert read_place("T3")[1] and not any(read_place(x)[1] for x in ("3.", "3º", "3rd"))
     assert read_id("00123") == "00123"
     assert [read_yesno(x) for x in ("Yes", "No", "Y", "N", "Sí", "Ja", "Nej")] == [True, False, True, False,
                                                                                   True, True, False]

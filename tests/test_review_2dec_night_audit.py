@@ -15,6 +15,8 @@ import openpyxl
 import pandas as pd
 import pytest
 import xlsxwriter
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from gpcalc.report import sheetxml
 from gpcalc.report import xlsx as report
@@ -231,3 +233,124 @@ def test_plus_streaks_that_the_appendix_allows_or_that_cannot_be_told_say_nothin
     unrated5 = [["T1", "T2", "T3", "T4", "T5", "U"]] * 3  # U unrated beside five rated: not among them
     found = _plus_season(tmp_path / "d", unrated5, ratings)
     assert len(found) == 1 and "(rating none; the fifth highest 1600)" in found[0].message
+
+
+# ------------------------------------------------------------------ an acceptance-style review, 2 December night
+
+def test_fecodaz_place_hint_offers_no_shared_place_form(tmp_path):
+    """fecodaz.md: "final place after the official tiebreak (Art. 3: places are unique — a tied place like `3-4`
+    is an error for this circuit)". A place typed 'second' was answered "write the place as a number: 3; a shared
+    place as =3, 3= or 3-4" — sending the organiser to a form that is itself an error here."""
+    import datetime as dt
+
+    from builders import FECODAZ_ILLUSTRATIVE, fecodaz_book, fecodaz_ladder, make_season
+
+    from gpcalc.pipeline import compute
+
+    rows = fecodaz_ladder(("A", {}), ("B", {}), ("C", {}))
+    rows[1][0] = "second"
+    folder = make_season(tmp_path, {"Circuit": "fecodaz", "Season": "2009", "Points table source": "test"},
+                         sheets={"Points": FECODAZ_ILLUSTRATIVE},
+                         tournaments={"o.xlsx": fecodaz_book("O", rows, start=dt.date(2009, 3, 1))})
+    res = compute(folder, use_cache=False)
+    (bad,) = [i for i in res.issues.errors if i.cell == "A3"]
+    assert "'second' is not a place" in bad.message
+    assert bad.hint == "write the final place after the tiebreak as a number: 3 (places are unique here, Art. 3)"
+
+
+def test_fecodaz_senior_national_championship_warns_about_players_outside_its_ranking(tmp_path):
+    """README FECODAZ ruling 3: a national championship feeding Femenino feeds Femenino and the Sub N Femenino
+    rankings, one feeding Sub 20 Absoluto that ranking alone; a player outside it scores nothing there, "never
+    dropped silently" — the youth championships warned, the senior ones did not. Senior points follow the place
+    (Art. 3), so the others keep their places' points: in NF (categoría 3 of the illustrative table: 20, 18, 16) the
+    man at place 2 scores nothing and F2 at place 3 keeps 16; in N20 the player born 1985 (older than Sub 20 in
+    2009: born 1989 or later) at place 2 likewise."""
+    import datetime as dt
+
+    from builders import FECODAZ_ILLUSTRATIVE, fecodaz_book, fecodaz_ladder, fecodaz_season
+
+    nf = fecodaz_ladder(("F1", {"sex": "F"}), ("M1", {}), ("F2", {"sex": "F"}), ("F3", {"sex": "F"}))
+    n20 = fecodaz_ladder(("U1", {"born": 1990}), ("OLD", {"born": 1985}), ("U2", {"born": 1992}))
+    books = {"nf.xlsx": fecodaz_book("NF", nf, kind="National", start=dt.date(2009, 3, 1), base=None,
+                                     **{"Cash prizes": "No", "Ranking": "Femenino"}),
+             "n20.xlsx": fecodaz_book("N20", n20, kind="National", start=dt.date(2009, 4, 1), base=None,
+                                      **{"Cash prizes": "No", "Ranking": "Sub 20 Absoluto"})}
+    res = fecodaz_season(tmp_path, books, FECODAZ_ILLUSTRATIVE, year=2009)
+    warned = {(i.file.rsplit("/", 1)[-1], i.cell): i for i in res.issues if i.code == "plays-up-unscored"}
+    assert set(warned) == {("nf.xlsx", "D3"), ("n20.xlsx", "E3")}, list(warned)
+    assert warned[("nf.xlsx", "D3")].message.startswith(
+        "NF: M1 (not a woman) scores nothing in this national championship, which feeds Femenino alone (ruling 3)")
+    assert "(born 1985, older than Sub 20)" in warned[("n20.xlsx", "E3")].message
+    led = res.outcome.ledger
+    fem = led[(led["ranking"] == "Femenino") & (led["tournament"] == "NF")].set_index("name")["points"]
+    assert fem.to_dict() == {"F1": 20, "F2": 16}  # place 3 keeps place 3's points (F3, place 4: none)
+    assert "M1" not in set(led["name"]) and "OLD" not in set(led["name"])
+
+
+def test_aarhus_placement_prize_lots_name_everyone_and_the_memento_is_provisional(tmp_path):
+    """§1 stk. 7: floor(n/4) placement prizes; the memento prize to a player who took part in every GPT and won
+    no placement prize; aarhus.md §1 stk. 6: "gpcalc never draws lots silently". Two players tied at rank 1 with
+    one prize between them (4 players with two or more GPTs): the prize was listed for the first by key with the
+    note "tied with a player without a prize" (not naming her), and the other got the memento as if the lots were
+    drawn. Now the note names both, and the other's memento says it is provisional."""
+    import datetime as dt
+
+    from builders import aarhus_book, aarhus_run
+
+    def gpt(i, rows):
+        return aarhus_book(f"GPT {i}", dt.date(2012, 9, 1) + dt.timedelta(days=30 * i), [["D", 7]], rows)
+
+    # Zoe and Abe score alike in all three GPTs; Cy and Di play two each, lower
+    books = {f"g{i}.xlsx": gpt(i, [["D", "=1", "Zoe", "K", 2000, "M", 5, 7], ["D", "=1", "Abe", "K", 2000, "M", 5, 7],
+                                   ["D", 3, "Cy", "K", 2000, "M", 2, 7], ["D", 4, "Di", "K", 2000, "M", 1, 7]]
+                                if i < 3 else [["D", "=1", "Zoe", "K", 2000, "M", 5, 7],
+                                               ["D", "=1", "Abe", "K", 2000, "M", 5, 7]])
+             for i in (1, 2, 3)}
+    res = aarhus_run(tmp_path, books, gpts=3)
+    pz = res.outcome.prizes
+    (place,) = pz[pz["value"] == "Placement prize"].itertuples()
+    assert "lots to be drawn among" in place.note and "Abe" in place.note and "Zoe" in place.note
+    assert "(equal at rank 1: 1 prize for 2 players" in place.note
+    (memento,) = pz[pz["value"] == "Memento prize (erindringspræmie)"].itertuples()
+    assert {place.name, memento.name} == {"Abe", "Zoe"}
+    assert memento.note == (f"took part in every GPT — provisional: lots to be drawn with {place.name} for a "
+                            "placement prize in D; the player who wins it gets no memento")
+
+
+def test_fecodaz_capped_closed_results_count_the_earlier_tournaments():
+    """README FECODAZ ruling 5: "Equal capped totals: the selection with fewer closed results counts, then the
+    earlier tournaments." M = 7 → the best 4 count. Y: closed C1 22, C2 18, C5 20 (in date order), open O1 20.
+    Two closed results reach the 30 cap in three ways (C1+C2 40, C1+C5 42, C2+C5 38), each worth 30 + 20 = 50:
+    the earliest pair C1 + C2 counts and the cap cuts 10. gpcalc counted the two highest (C1 + C5, cut 12)."""
+    import datetime as dt
+
+    from gpcalc.circuits import fecodaz_rules as R
+
+    rows = [("C1", 22.0, True), ("O1", 20.0, False), ("C2", 18.0, True), ("C5", 20.0, True)]
+    e = pd.DataFrame([dict(ranking="Absoluto", player="Y", tournament=t, date=dt.date(2009, 1 + i, 1), points=x,
+                           closed=c) for i, (t, x, c) in enumerate(rows)])
+    out, totals = R.count_best(e, pd.Series({"Absoluto": int(R.counting_limit(7))}))
+    assert set(out[out["counted"]]["tournament"]) == {"C1", "C2", "O1"}
+    (t,) = totals.itertuples()
+    assert (t.total, t.counted_points, t.closed_counted, t.cap_cut) == (50, 60, 40, 10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(hs.lists(hs.integers(0, 30), min_size=1, max_size=7), hs.integers(1, 5))
+def test_fecodaz_closed_choice_is_the_earliest_of_the_best_property(points, k):
+    """Ruling 5 by brute force, closed results only (dates in list order): the counted set is the first
+    combination, in date order, of the fewest results that gives the best capped total min(30, sum)."""
+    import datetime as dt
+    from itertools import combinations
+
+    from gpcalc.circuits import fecodaz_rules as R
+
+    e = pd.DataFrame([dict(ranking="Absoluto", player="p", tournament=f"t{i}", date=dt.date(2009, 1, 1 + i),
+                           points=float(x), closed=True) for i, x in enumerate(points)])
+    out, totals = R.count_best(e, pd.Series({"Absoluto": k}))
+    best = max(min(30, sum(c)) for n in range(min(k, len(points)) + 1) for c in combinations(points, n))
+    want = next(set(f"t{i}" for i in combo) for n in range(min(k, len(points)) + 1)
+                for combo in combinations(range(len(points)), n) if min(30, sum(points[i] for i in combo)) == best)
+    assert totals["total"].iloc[0] == best
+    got = set(out[out["counted"]]["tournament"])
+    assert got == want or (best == 0 and sum(points[int(t[1:])] for t in got) == 0), (points, k, got, want)

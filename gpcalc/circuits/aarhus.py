@@ -695,9 +695,11 @@ class Aarhus(Circuit):
 
     def _prizes(self, st, awards, entries, res, players, cfg, gpt_n, table) -> pd.DataFrame:
         st_t = st.assign(total=st["total_tenths"])
+        names = players["name"]
         parts = [R.trophies(st_t).assign(rule="ASS §1 stk. 7"),
-                 R.placement_prizes(st_t, cfg.prize_per).assign(rule="ASS §1 stk. 7")]
-        parts.append(R.memento_prizes(awards, entries, parts[1], gpt_n).assign(rule="ASS §1 stk. 7"))
+                 R.placement_prizes(st_t, cfg.prize_per, names).assign(rule="ASS §1 stk. 7")]
+        parts.append(R.memento_prizes(awards, entries, parts[1], gpt_n, R.placement_lots(st_t, cfg.prize_per),
+                                      names).assign(rule="ASS §1 stk. 7"))
         am = res[res["kind"] == R.AM].copy()
         if len(am):
             am["age_group"] = R.age_groups(am["born"], table)

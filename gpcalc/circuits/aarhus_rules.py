@@ -610,9 +610,42 @@ def rank_accounts(entries: pd.DataFrame) -> pd.DataFrame:
 # ------------------------------------------------------------------ prizes (§1 stk. 7, §3)
 
 
-def placement_prizes(standings: pd.DataFrame, per: int = 4) -> pd.DataFrame:
+def placement_prizes(standings: pd.DataFrame, per: int = 4, names: pd.Series | None = None) -> pd.DataFrame:
     """§1 stk. 7: floor(n/per) placement prizes per account, n = players with two or more GPTs in it; they go
-    down that account's standings among those players. A tie across the last prize is flagged for lots."""
+    down that account's standings among those players. A tie across the last prize is flagged for lots, naming
+    everyone in it (`names`: player → name; the player keys without it); until the lots are drawn the prize is
+    listed for the first of them in the standings' order of equal ranks (:func:`placement_lots` gives the
+    others)."""
+    win, tied = _placement(standings, per)
+    note = []
+    for g, r in zip(win["ranking"], win["rank"]):
+        among = tied.get((g, r))
+        if among is None:
+            note.append("")
+            continue
+        who, prizes = among
+        shown = ", ".join(str(names.get(p, p)) if names is not None else str(p) for p in who)
+        note.append(f"lots to be drawn among {shown} (equal at rank {r}: {prizes} prize{'s' if prizes > 1 else ''} "
+                    f"for {len(who)} players; the first is listed until the lots are drawn) — a player who does not win it and "
+                    "took part in every GPT gets the memento prize instead")
+    win["note"] = note
+    win["prize"] = "Placement prize"
+    return win[["ranking", "place", "player", "prize", "note"]].reset_index(drop=True)
+
+
+def placement_lots(standings: pd.DataFrame, per: int = 4) -> pd.DataFrame:
+    """The players tied with a placement prize winner across the last prize who are not listed for one (§1
+    stk. 7; the lots are to be drawn): ranking, player, and the players listed for the prizes they tie for."""
+    win, tied = _placement(standings, per)
+    listed = set(zip(win["ranking"], win["player"]))
+    rows = [(g, p, [q for q in who if (g, q) in listed]) for (g, _r), (who, _k) in tied.items() for p in who
+            if (g, p) not in listed]
+    return pd.DataFrame(rows, columns=["ranking", "player", "listed"])
+
+
+def _placement(standings: pd.DataFrame, per: int) -> tuple[pd.DataFrame, dict]:
+    """The placement prize winners (ranking, rank, player, place) and, per (ranking, rank) of a tie across the
+    last prize, (every player at that rank, how many prizes fall to that rank)."""
     elig = standings[standings["gpts"] >= 2].sort_values(["ranking", "rank", "player"], kind="stable")
     n = elig.groupby("ranking")["player"].transform("size")
     k = n // per
@@ -624,11 +657,11 @@ def placement_prizes(standings: pd.DataFrame, per: int = 4) -> pd.DataFrame:
     losers = elig[pos > k]
     straddle = losers.merge(last_rank.rename("last").reset_index(), on="ranking")
     straddle = straddle[straddle["rank"] == straddle["last"]]
-    lots_rank = set(zip(straddle["ranking"], straddle["rank"]))
-    win["note"] = [("lots to be drawn: tied with a player without a prize" if (g, r) in lots_rank else "")
-                   for g, r in zip(win["ranking"], win["rank"])]
-    win["prize"] = "Placement prize"
-    return win[["ranking", "place", "player", "prize", "note"]].reset_index(drop=True)
+    tied: dict = {}
+    for g, r in set(zip(straddle["ranking"], straddle["rank"])):
+        at = (elig["ranking"] == g).to_numpy() & (elig["rank"] == r).to_numpy()
+        tied[(g, r)] = (elig["player"][at].tolist(), int(((win["ranking"] == g) & (win["rank"] == r)).sum()))
+    return win, tied
 
 
 def trophies(standings: pd.DataFrame) -> pd.DataFrame:
@@ -640,11 +673,12 @@ def trophies(standings: pd.DataFrame) -> pd.DataFrame:
     return top[["ranking", "place", "player", "prize", "note"]].reset_index(drop=True)
 
 
-def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.DataFrame, gpts: int
-                   ) -> pd.DataFrame:
+def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.DataFrame, gpts: int,
+                   lots: pd.DataFrame | None = None, names: pd.Series | None = None) -> pd.DataFrame:
     """§1 stk. 7: a memento prize to every player who took part in all GPTs (Ruling) and won no placement
     prize; credited to the account the player played in most often (P, N or the age group); equal counts →
-    the account of the player's last GPT (Ruling)."""
+    the account of the player's last GPT (Ruling). `lots` (:func:`placement_lots`): a player still in a draw for
+    a placement prize gets the memento provisionally, the note says so."""
     cols = ["event", "order", "player", "group", "age_group"]
     rows = awards["eligible"].to_numpy(dtype=bool) & _eq(awards["kind"], GPT)
     if not rows.any() or not gpts:
@@ -658,8 +692,16 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
     a["account"] = np.select([grp == "P", grp == "N"], ["P", "N"], default=a["age_group"].to_numpy(dtype=object))
     per = a.groupby(["player", "account"]).agg(n=("event", "size"), last=("order", "max")).reset_index()
     per = per.sort_values(["player", "n", "last"], ascending=[True, False, False]).drop_duplicates("player")
+    note = pd.Series("took part in every GPT", index=per.index, dtype=object)
+    if lots is not None and len(lots):
+        for g, p, listed in zip(lots["ranking"], lots["player"], lots["listed"]):
+            at = (per["player"] == p).to_numpy()
+            if at.any():
+                shown = ", ".join(str(names.get(q, q)) if names is not None else str(q) for q in listed)
+                note[at] = (f"took part in every GPT — provisional: lots to be drawn with {shown} for a placement "
+                            f"prize in {g}; the player who wins it gets no memento")
     out = pd.DataFrame({"ranking": per["account"], "place": pd.NA, "player": per["player"],
-                        "prize": "Memento prize (erindringspræmie)", "note": "took part in every GPT"})
+                        "prize": "Memento prize (erindringspræmie)", "note": note})
     return out.reset_index(drop=True)
 
 

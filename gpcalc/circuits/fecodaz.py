@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..issues import Issues
+from ..issues import Issues, flagged_rows
 from ..spec import Field, SheetSpec
 from . import fecodaz_money as M
 from . import fecodaz_rules as R
@@ -127,7 +127,8 @@ class FECODAZ(Circuit):
     )
     results_columns = (
         Field("Place", "place", required=True, aliases=("Puesto", "Pos", "Posición", "Posicion", "Rank", "Lugar"),
-              help="Final place AFTER the official tiebreak: 1, 2, 3 … (no shared places).", example=1, width=8),
+              help="Final place AFTER the official tiebreak: 1, 2, 3 … (no shared places).", example=1, width=8,
+              advice="write the final place after the tiebreak as a number: 3 (places are unique here, Art. 3)"),
         Field("League", "text", aliases=("Liga", "Liga departamental"), help="The player's liga.", example="Valle",
               width=14),
         Field("Title", "choice", choices=TITLE_CHOICES, choice_aliases=TITLE_ALIASES,
@@ -272,6 +273,42 @@ class FECODAZ(Circuit):
                            "nothing to do if the birth year and sex are right; else correct them",
                            **season.where(row, "born" if age != cat else "sex"))
 
+    @staticmethod
+    def _check_senior_outsiders(season, r: pd.DataFrame, t: pd.DataFrame, year: int, issues: Issues) -> None:
+        """A national championship or team event feeding a senior ranking other than Absoluto (Femenino, Sub 20
+        Absoluto …) feeds that ranking alone (ruling 3): a player who is not in it — a man or a blank Sex in a
+        Femenino one, a player older than its Sub N — scores nothing there, said at the cell, never silently. The
+        others keep the points of their places (senior points follow the place, Art. 3)."""
+        events = t[t["kind"].isin(["National", "Team"]) & t["ranking"].isin(R.SENIOR_NAMES)
+                   & t["ranking"].ne("Absoluto")].drop_duplicates("tournament")
+        if events.empty:
+            return
+        feeds = r["tournament"].map(events.set_index("tournament")["ranking"])
+        rows = r[feeds.notna()]
+        if rows.empty:
+            return
+        rows_at, _ = R.fed_membership_index(rows[["tournament", "sex", "born_year"]],
+                                            events.set_index("tournament")["ranking"], year)
+        outside = np.ones(len(rows), dtype=bool)
+        outside[rows_at] = False
+        kinds = events.set_index("tournament")["kind"]
+        for row in flagged_rows(rows, outside):
+            ranking = feeds[row.Index]
+            under = int(ranking.split()[1]) if ranking.startswith("Sub ") else 0
+            older = bool(under) and (pd.isna(row.born_year) or row.born_year < year - under)
+            if older:
+                why = (f"born {int(row.born_year)}, older than Sub {under}" if pd.notna(row.born_year)
+                       else f"no birth year, so not known to be Sub {under}")
+            else:
+                why = "no sex given" if pd.isna(row.sex) else "not a woman"
+            what = "national championship" if kinds[row.tournament] == "National" else "team event"
+            issues.warning("plays-up-unscored", f"{row.tournament}: {row.name} ({why}) scores nothing in this {what}, "
+                           f"which feeds {ranking} alone (ruling 3); the other players keep the points of their "
+                           "places (Art. 3)",
+                           hint="write the player's sex: F for a woman" if why == "no sex given" else
+                           "nothing to do if the birth year and sex are right; else correct them",
+                           **season.where(row, "born" if older else "sex"))
+
     def validate(self, season, issues: Issues) -> None:
         self._check_scores(season, issues)
         self._check_liga_spellings(season, issues)
@@ -393,6 +430,7 @@ class FECODAZ(Circuit):
                                f"{year} Grand Prix (January–December, Art. 1)", cell=cells.get("start", ""), **where)
         if year and len(r):
             self._check_playing_up(season, r, t, year, issues)
+            self._check_senior_outsiders(season, r, t, year, issues)
         if not issues.has_errors():  # the compliance warnings (Art. 2): they read the rows of every tournament at
             self._tournaments(season)  # the stop, and a cell that is an error reads as blank (a false warning)
         if table is not None and "base_category" in t:

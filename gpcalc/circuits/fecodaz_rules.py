@@ -995,7 +995,8 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     ``limits``: ranking → how many results count (see :func:`counting_limit`).
     The counted selection maximises ``open points + min(cap, closed points)`` over at most ``k`` results:
     for each number ``j`` of closed results, the best ``j`` closed and the best ``k − j`` open are taken.
-    Ties prefer fewer closed results, then earlier tournaments.
+    Ties prefer fewer closed results, then earlier tournaments — also where the cap binds: of the choices of j
+    closed results that reach the cap, the earliest (:func:`_earliest_reaching`).
     Returns (entries + counted, totals: ranking, player, counted_points, closed_counted, cap_cut, total).
     ``keep``: the columns of ``entries`` that the returned frame has (default: all) — a caller that reads only
     some of them spares the reordering of the others.
@@ -1048,15 +1049,44 @@ def count_best(entries: pd.DataFrame, limits: pd.Series, cap: float = CLOSED_CAP
     best = pick[_runs(og[pick])] if len(og) else np.zeros(0, dtype="int64")  # one option per group, in order
     b_i, b_j = i[best], j[best]
     counted = np.where(cl, idx < b_j[gid], idx < b_i[gid]) if n else np.zeros(0, dtype=bool)
+    closed_kept = closed_sum[best].copy()
+    # where the cap binds and there is a choice of closed results, every choice of j whose points reach the cap
+    # gives the same capped total: the earlier tournaments count (ruling 5), not the highest-scoring ones
+    bind = np.flatnonzero((closed_kept > cap) & (n_closed > b_j)) if n else np.zeros(0, dtype="int64")
+    if len(bind):
+        when_o = when[order]
+        for g in bind.tolist():
+            rows = np.arange(closed_at[g], closed_at[g] + n_closed[g])
+            chosen = _earliest_reaching(rows[np.argsort(when_o[rows], kind="stable")], pts, int(b_j[g]), cap)
+            counted[rows] = False
+            counted[chosen] = True
+            closed_kept[g] = pts[chosen].sum()
     totals = pd.DataFrame({
         "ranking": rankings.reset_index(drop=True), "player": e["player"].iloc[order[groups]].reset_index(drop=True),
-        "counted_points": open_sum[best] + closed_sum[best], "closed_counted": closed_sum[best],
-        "cap_cut": np.maximum(0.0, closed_sum[best] - cap), "total": value[best]})
+        "counted_points": open_sum[best] + closed_kept, "closed_counted": closed_kept,
+        "cap_cut": np.maximum(0.0, closed_kept - cap), "total": value[best]})
     # the rows by ranking, player, date, tournament (ties: the order above)
     order2 = _lex_order(who_o, when[order])
     out = (e if keep is None else e[list(keep)]).iloc[order[order2]].reset_index(drop=True)
     out["counted"] = counted[order2]
     return out, totals
+
+
+def _earliest_reaching(by_date: np.ndarray, pts: np.ndarray, j: int, cap: float) -> np.ndarray:
+    """Of the rows `by_date` (earliest first), the j whose points reach `cap`, earliest first: each pick is the
+    earliest row that still lets the best of the later rows complete the j to at least `cap` (the best j of all
+    reach it, so a choice always exists)."""
+    chosen: list[int] = []
+    total = 0.0
+    for at, row in enumerate(by_date.tolist()):
+        left = j - len(chosen) - 1
+        if left < 0:
+            break
+        later = np.sort(pts[by_date[at + 1:]])[::-1][:left]
+        if len(later) == left and total + pts[row] + later.sum() >= cap:
+            chosen.append(row)
+            total += pts[row]
+    return np.asarray(chosen, dtype="int64")
 
 
 # ---------------------------------------------------------------------------------------------- ranking
