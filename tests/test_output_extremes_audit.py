@@ -249,7 +249,8 @@ def _print_setup(path: Path, title: str) -> None:
         assert ws.page_setup.orientation == "landscape", ws.title
         assert str(ws.page_setup.paperSize) == "9", ws.title
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title  # one page wide, or a wide standings grid
-        assert ws.page_setup.fitToWidth in (1, None) or ws.print_title_cols == "$A:$B", ws.title  # over more
+        # over more pages: a standings grid with Rank and Player repeated, another table its first column
+        assert ws.page_setup.fitToWidth in (1, None) or ws.print_title_cols in ("$A:$B", "$A:$A"), ws.title
         assert ws.page_setup.fitToHeight == 0, ws.title
         if ws.title != "Summary":
             assert (ws.oddHeader.left.text or "").startswith(title + " — "), (ws.title, ws.oddHeader.left.text)

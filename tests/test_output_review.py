@@ -244,8 +244,10 @@ def test_print_setup_landscape_fit_to_width(s):
         ps = ws.page_setup
         assert ps.orientation == "landscape", ws.title
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
-        # None = the default, 1 page wide; a standings grid too wide for that: more pages, Rank and Player repeated
-        assert ps.fitToWidth in (None, 1) or ws.print_title_cols == "$A:$B", ws.title
+        # None = the default, 1 page wide; a table too wide for that: more pages (across, then down), a standings
+        # grid's Rank and Player repeated, another table's first column (review of 2 December, night)
+        assert ps.fitToWidth in (None, 1) or ws.print_title_cols == ("$A:$B" if ws.title in RANKINGS[s.circuit] else "$A:$A")
+        assert ps.fitToWidth in (None, 1) or ps.pageOrder == "overThenDown", ws.title
         assert ps.fitToHeight == 0, ws.title  # as many pages down as needed
         # A4; FECODAZ on US Letter, Colombia's office paper (review of 2 December)
         assert str(ps.paperSize) == ("1" if s.circuit == "fecodaz" else "9"), ws.title
@@ -263,10 +265,11 @@ def test_column_widths_fit_content(s):
         for c in range(1, ws.max_column + 1):
             w = widths.get(c)
             longest = max((_shown_len(ws.cell(r, c)) for r in range(hdr + 1, ws.max_row + 1)), default=0)
-            # (a wrapped column of explanations — the ledger's Detail, the issues' Message and Hint — is wider)
-            wraps = ws.cell(hdr + 1, c).alignment.wrap_text and ws.max_row > hdr
+            # (a wrapped column of explanations — the ledger's Detail, the issues' Message and Hint — is wider, or
+            # narrower down to 25 where that fits the table on one printed page: its rows are as tall as its lines)
+            wraps = any(ws.cell(r, c).alignment.wrap_text for r in range(hdr + 1, ws.max_row + 1))
             cap = WRAP_WIDTH if wraps else MAX_WIDTH
-            if w is None or w < 0.95 * min(longest, 90 if wraps else 60) or w > cap or w < 5:
+            if w is None or w < 0.95 * min(longest, 25 if wraps else 60) or w > cap or w < 5:
                 problems.append((ws.title, get_column_letter(c), w, longest))
     assert not problems, problems
 

@@ -354,3 +354,83 @@ def test_fecodaz_closed_choice_is_the_earliest_of_the_best_property(points, k):
     assert totals["total"].iloc[0] == best
     got = set(out[out["counted"]]["tournament"])
     assert got == want or (best == 0 and sum(points[int(t[1:])] for t in got) == 0), (points, k, got, want)
+
+
+# ------------------------------------------------------------------ print review (LibreOffice PDF of the samples)
+
+def _needed(text: str, width: float) -> int:
+    return max(1, -(-len(text) // int(width - 1)))
+
+
+@pytest.mark.parametrize("sample", ["acf-2005", "fecodaz-2009", "aarhus-2012-13"])
+def test_wrapped_cells_rows_are_as_tall_as_their_lines(sample_builds, sample):
+    """A print review (LibreOffice 7.4, the samples as PDF): the ledger's wrapped Detail, the Summary's long rulings
+    and other long texts printed their second line over the next row — nothing set the rows' heights, and
+    LibreOffice (like Excel in some versions) does not size them itself. Every wrapping cell's row is now at least
+    as tall as its lines at the column's width (15 points a line). A plain-text column holding a text longer than
+    its widest (60) wraps too, instead of being cut at the next column (an issue's message ran into its hint)."""
+    wb = openpyxl.load_workbook(sample_builds[sample].xlsx)
+    checked = 0
+    for ws in wb.worksheets:
+        widths = _widths(ws)
+        for row in ws.iter_rows(min_row=3):
+            for cell in row:
+                if not isinstance(cell.value, str) or cell.row == 2 and ws.title != "Summary":
+                    continue
+                width = widths[cell.column - 1]
+                if len(cell.value) > width + 1 and ws.title != "Summary" and cell.row > 3:
+                    assert cell.alignment.wrap_text, (ws.title, cell.coordinate, len(cell.value), width)
+                if cell.alignment.wrap_text and cell.row > 3 or ws.title == "Summary" and cell.column == 2:
+                    need = _needed(cell.value, width)
+                    if need > 1:
+                        assert (ws.row_dimensions[cell.row].height or 15) >= 15 * need, (ws.title, cell.coordinate)
+                        checked += 1
+    assert checked > 20
+
+
+def test_wide_tables_print_across_then_down_with_their_first_column_and_the_note_on_the_first_page(sample_builds):
+    """The print review: the Tournaments sheet (28 columns in FECODAZ) printed on one page width at ~2 pt; a
+    multi-page standings grid printed down, then over (a row's two halves pages apart); the note above a grid
+    was merged past the first page's last column and printed cut mid-word. Now any table wider than a page at
+    ~70 % goes over as many pages wide, across then down, its first column (a grid: Rank and Player) repeated,
+    and a long note wraps within the first page's columns."""
+    from gpcalc.report.xlsx import PAGE_CHARS
+
+    wb = openpyxl.load_workbook(sample_builds["fecodaz-2009"].xlsx)
+    tours = wb["Tournaments"]
+    ps = tours.page_setup
+    assert ps.fitToWidth >= 2 and tours.print_title_cols == "$A:$A" and ps.pageOrder == "overThenDown"
+    assert sum(_widths(tours)) / ps.fitToWidth <= PAGE_CHARS + 20
+    grid = wb["Absoluto"]
+    assert grid.page_setup.pageOrder == "overThenDown" and grid.print_title_cols == "$A:$B"
+    (note,) = [r for r in grid.merged_cells.ranges if r.min_row == 2]
+    page = sum(_widths(grid)) / grid.page_setup.fitToWidth
+    assert sum(_widths(grid)[:note.max_col]) <= page + 1, (str(note), page)
+    assert wb["Ligas"].page_setup.fitToWidth in (None, 1)  # a narrow table stays one page wide
+
+
+@pytest.mark.parametrize("bulk", [True, False])
+def test_both_writers_wrap_a_long_coloured_column_with_its_colour_and_row_heights(tmp_path, monkeypatch, bulk):
+    """The Issues sheet colours a row by severity; its Message now wraps where it is long — the wrapping cell
+    keeps the row's colour, and the row gets the height of its lines, in the bulk renderer and the per-cell
+    writer alike."""
+    path = tmp_path / "t.xlsx"
+    with monkeypatch.context() as m:
+        if not bulk:
+            m.setattr(sheetxml, "supported", lambda ws: False)
+        wb = xlsxwriter.Workbook(str(path), {"constant_memory": True})
+        st = report.Styles(wb, 2)
+        frame = pd.DataFrame({"severity": ["error", "warning", "info"],
+                              "message": ["x " * 100, "short", "y " * 60]})
+        rowfmt = pd.Series([st.error, st.warning, None], dtype=object)
+        report.write_table(wb, wb.add_worksheet("S"), st, frame,
+                           [("severity", "Severity", "text"), ("message", "Message", "text")], title="T",
+                           note="n", row_format=rowfmt)
+        wb.close()
+    ws = openpyxl.load_workbook(path)["S"]
+    assert ws["B4"].alignment.wrap_text and ws["B4"].fill.fgColor.rgb.endswith("FFC7CE")  # the error's fill
+    assert ws["A4"].fill.fgColor.rgb.endswith("FFC7CE") and ws["B5"].fill.fgColor.rgb.endswith("FFEB9C")
+    width = _widths(ws)[1]
+    assert width == pytest.approx(90.71, abs=0.01)  # (a wrapping column: up to 90, + Excel's padding)
+    assert ws.row_dimensions[4].height == 15 * _needed("x " * 100, width)
+    assert ws.row_dimensions[5].height is None and ws.row_dimensions[6].height == 15 * _needed("y " * 60, width) == 30

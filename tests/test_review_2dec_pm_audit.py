@@ -171,7 +171,13 @@ def test_ledger_details_wrap_instead_of_being_cut(tmp_path):
     ws = wb["Ledger"]
     assert ws["H3"].value == "Detail"
     assert all(ws[f"H{r}"].alignment.wrap_text for r in range(4, ws.max_row + 1))
-    assert wb["Ledger"].column_dimensions["H"].width > 80
+    # (90 wide, or — 2 December, night — as wide as fits the table on one printed page, at least 50, with each
+    # row as tall as its lines)
+    width = wb["Ledger"].column_dimensions["H"].width
+    assert width >= 50
+    for r in range(4, ws.max_row + 1):
+        lines = -(-len(ws[f"H{r}"].value) // int(width - 1))
+        assert lines == 1 or (ws.row_dimensions[r].height or 15) >= 15 * lines, r
     assert not wb["Ledger"]["G4"].alignment.wrap_text  # (the other columns as before)
 
 
@@ -245,7 +251,7 @@ def test_wide_standings_print_over_pages_with_the_player_columns_repeated(tmp_pa
     assert widths > PAGE_CHARS  # (one page would print it below ~70 %)
     assert ws.page_setup.fitToWidth >= 2 and ws.print_title_cols == "$A:$B" and ws.print_title_rows == "$3:$3"
     assert widths / ws.page_setup.fitToWidth <= PAGE_CHARS + 10  # each page at ~70 % or more
-    for name in ("Prizes", "Ligas", "Summary"):
+    for name in ("Ligas", "Summary", "Bolsa"):
         assert wb[name].page_setup.fitToWidth in (None, 1) and not wb[name].print_title_cols, name
 
 

@@ -472,8 +472,9 @@ def test_every_table_sheet_has_frozen_header_filter_widths_and_prints_landscape_
         ps = ws.page_setup
         assert ps.orientation == "landscape", ws.title
         assert ws.sheet_properties.pageSetUpPr.fitToPage and ps.fitToHeight == 0
-        # one page wide — a standings grid too wide to read so: more pages, Rank and Player repeated on each
-        assert ps.fitToWidth in (None, 1) or ws.print_title_cols == "$A:$B", ws.title
+        # one page wide — a table too wide to read so: more pages (across, then down), a standings grid's Rank and
+        # Player repeated on each, another table's first column
+        assert ps.fitToWidth in (None, 1) or ws.print_title_cols in ("$A:$B", "$A:$A"), ws.title
         if ws.title == "Summary":
             continue
         hdr = samples[circuit].header_row(ws)

@@ -98,6 +98,7 @@ class Column:
     width: int
     keys: Callable[[], np.ndarray]
     sig: str
+    lengths: Callable[[], np.ndarray] | None = None  # a text column's length per row (0: blank), for wrapping
 
 
 def _hash_texts(texts: list[str], distinct: bool = False) -> np.ndarray:
@@ -146,7 +147,8 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
     codes, uniques = pd.factorize(np.asarray(texts, dtype=object))
     uniq = [u if isinstance(u, str) else str(u) for u in uniques.tolist()] + [""]  # the last: blank (code -1)
     codes = np.where(codes < 0, len(uniq) - 1, codes)
-    width = max(map(len, uniq))
+    lens = np.fromiter(map(len, uniq), dtype=np.int64, count=len(uniq))
+    width = int(lens.max())
     hashed = _hash_texts(uniq, distinct=True)
     keys = _keys(lambda: hashed[codes], xfs)
     head = f'{xfs} t="inlineStr"><is>' if isinstance(xfs, str) else ' t="inlineStr"><is>'
@@ -193,6 +195,7 @@ def _text_tails(texts: Any, xfs: list[str] | str) -> tuple[Callable[[int, int], 
     else:
         def tails(lo: int, hi: int) -> list[str]:
             return [x + b if b else f"{x}/>" for x, b in zip(xfs[lo:hi], body(codes[lo:hi]))]
+    tails.lengths = lambda: lens[codes]  # (each row's text length, for the rows' heights where the column wraps)
     return tails, width, keys
 
 
@@ -306,18 +309,21 @@ def column(values: pd.Series, letter: str, xfs: list[str] | str, date_xf: str | 
                 per_row = [xfs] * n if isinstance(xfs, str) else xfs
                 kind, used = "m", ""
                 tails, w, keys = _mixed_tails(vals, per_row, date_xf, not isinstance(xfs, str))
-    return Column(letter, tails, w, keys, kind + (used if isinstance(used, str) else "[]"))
+    return Column(letter, tails, w, keys, kind + (used if isinstance(used, str) else "[]"),
+                  getattr(tails, "lengths", None))
 
 
 _TRAIL = re.compile(r"(?:<c/>)+$")
 
 
-def render_block(cols: list[tuple[int, Column]], lo: int, hi: int, extra: SparseCells | None = None) -> list[str]:
+def render_block(cols: list[tuple[int, Column]], lo: int, hi: int, extra: SparseCells | None = None,
+                 heights: np.ndarray | None = None) -> list[str]:
     """The ``<row>`` elements of data rows lo … hi-1, without references: a row is the one after the previous
     row and a cell the one right of the previous cell (ECMA-376 §18.3.1.73 and §18.3.1.4 make ``r`` optional;
     Excel, LibreOffice, calamine and openpyxl count them so). A blank cell between two written ones is ``<c/>``.
     Without references a row's XML depends on nothing but its cells — what lets :class:`RowStore` reuse it.
-    `extra` adds cells with references (they re-anchor the column) to some rows."""
+    `extra` adds cells with references (they re-anchor the column) to some rows; `heights` (points per data row,
+    0: the default) gives a row holding wrapped text the height of its lines."""
     per_col = [["<c" + t if t else "<c/>" for t in col.tails(lo, hi)] for _, col in cols]
     bodies = ["".join(cells) for cells in zip(*per_col)] if per_col else [""] * (hi - lo)
     more_cells = extra.block(lo, hi) if extra is not None else {}
@@ -328,14 +334,18 @@ def render_block(cols: list[tuple[int, Column]], lo: int, hi: int, extra: Sparse
         more = more_cells.get(i)
         if more:
             b += more
-        out.append(f"<row>{b}</row>" if b else "<row/>")
+        if heights is not None and heights[i]:
+            out.append(f'<row ht="{heights[i]}" customHeight="1">{b}</row>')
+        else:
+            out.append(f"<row>{b}</row>" if b else "<row/>")
     return out
 
 
-def render_rows(n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None) -> Iterator[str]:
+def render_rows(n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None,
+                heights: np.ndarray | None = None) -> Iterator[str]:
     """All n data rows as XML text, CHUNK rows at a time (no cache: tests, and a build without the cache)."""
     for lo in range(0, n, CHUNK):
-        yield "".join(render_block(cols, lo, min(n, lo + CHUNK), extra))
+        yield "".join(render_block(cols, lo, min(n, lo + CHUNK), extra, heights))
 
 
 class SparseCells:
@@ -417,7 +427,8 @@ class RowStore:
         self.level = level
         self.rendered = self.reused = 0  # rows
 
-    def table(self, n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None) -> str:
+    def table(self, n: int, cols: list[tuple[int, Column]], extra: SparseCells | None = None,
+              heights: np.ndarray | None = None) -> str:
         """Render (or reuse) a table's n data rows; returns the marker to put where they go."""
         from .xlsxzip import deflate
 
@@ -426,7 +437,10 @@ class RowStore:
             h = _mix(h, col.keys())
         if extra is not None:
             h = _mix(h, extra.keys(n))
-        sig = ("|".join(col.sig for _, col in cols) + ("|+" if extra is not None else "")).encode()
+        if heights is not None:
+            h = _mix(h, pd.util.hash_array(np.asarray(heights, dtype=np.int64)))
+        sig = ("|".join(col.sig for _, col in cols) + ("|+" if extra is not None else "")
+               + ("|h" if heights is not None else "")).encode()
         bounds = _cuts(h)
         salt = hashlib.sha256(sig).digest()
         keys = [hashlib.blake2b(h[lo:hi].tobytes(), digest_size=16, key=salt).digest()
@@ -435,7 +449,7 @@ class RowStore:
         fresh: dict[bytes, tuple] = {}
         for run in _runs(todo, bounds):
             lo, hi = bounds[run[0]], bounds[run[-1] + 1]
-            rows = render_block(cols, lo, hi, extra)
+            rows = render_block(cols, lo, hi, extra, heights)
             for i in run:
                 a, b = bounds[i] - lo, bounds[i + 1] - lo
                 fresh[keys[i]] = deflate("".join(rows[a:b]).encode("utf-8"), self.level)

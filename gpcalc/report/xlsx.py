@@ -32,31 +32,52 @@ class Styles:
     def __init__(self, wb, decimals: int, rows: sheetxml.RowStore | None = None, paper: int = 9):
         self.rows = rows
         self.paper = paper  # Excel's paper code for printing: 9 A4, 1 Letter
+        self._wb = wb
+        self._props: dict[int, dict] = {}  # each format's properties (for its wrapping variant), by object id
+        self._wrapped: dict[int, Any] = {}
+
+        def add(props: dict):
+            fmt = wb.add_format(props)
+            self._props[id(fmt)] = dict(props)
+            return fmt
+
         pts = "0." + "0" * decimals if decimals else "0"
-        self.title = wb.add_format({"bold": True, "font_size": 14})
-        self.note = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": False})
-        self.note_wrap = wb.add_format({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
-        self.header = wb.add_format({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
-                                     "text_wrap": True, "valign": "top"})
-        self.text = wb.add_format({})
-        self.points = wb.add_format({"num_format": pts})
-        self.total = wb.add_format({"num_format": pts, "bold": True})
-        self.counted = wb.add_format({"num_format": pts, "bg_color": "#E2EFDA"})
-        self.dropped = wb.add_format({"num_format": pts, "font_color": "#9C9C9C", "italic": True,
-                                      "font_strikeout": True})
-        self.money = wb.add_format({"num_format": "#,##0.00"})
-        self.int = wb.add_format({"num_format": "0"})
-        self.date = wb.add_format({"num_format": "yyyy-mm-dd"})
-        self.percent = wb.add_format({"num_format": "0.0%"})
-        self.error = wb.add_format({"font_color": "#9C0006", "bg_color": "#FFC7CE"})
-        self.warning = wb.add_format({"font_color": "#9C5700", "bg_color": "#FFEB9C"})
-        self.highlight = wb.add_format({"bg_color": "#FFF2CC"})
-        self.key = wb.add_format({"bold": True})
-        self.left = wb.add_format({"align": "left"})
-        self.wrap = wb.add_format({"align": "left", "valign": "top", "text_wrap": True})
+        self.title = add({"bold": True, "font_size": 14})
+        self.note = add({"italic": True, "font_color": "#555555", "text_wrap": False})
+        self.note_wrap = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
+        self.header = add({"bold": True, "bg_color": "#1F4E78", "font_color": "#FFFFFF", "border": 1,
+                           "text_wrap": True, "valign": "top"})
+        self.text = add({})
+        self.points = add({"num_format": pts})
+        self.total = add({"num_format": pts, "bold": True})
+        self.counted = add({"num_format": pts, "bg_color": "#E2EFDA"})
+        self.dropped = add({"num_format": pts, "font_color": "#9C9C9C", "italic": True,
+                            "font_strikeout": True})
+        self.money = add({"num_format": "#,##0.00"})
+        self.int = add({"num_format": "0"})
+        self.date = add({"num_format": "yyyy-mm-dd"})
+        self.percent = add({"num_format": "0.0%"})
+        self.error = add({"font_color": "#9C0006", "bg_color": "#FFC7CE"})
+        self.warning = add({"font_color": "#9C5700", "bg_color": "#FFEB9C"})
+        self.highlight = add({"bg_color": "#FFF2CC"})
+        self.key = add({"bold": True})
+        self.left = add({"align": "left"})
+        self.wrap = add({"align": "left", "valign": "top", "text_wrap": True})
+        self.autowrap = self.wrap  # (a column that wraps because its texts are long: the same format)
 
     def by_name(self, name: str):
         return getattr(self, name, self.text)
+
+    def wrapped(self, fmt):
+        """`fmt` (a row's colour: an issue's severity, a highlight) on a wrapping text cell; made once each."""
+        if fmt is None or fmt is self.text:
+            return self.wrap
+        got = self._wrapped.get(id(fmt))
+        if got is None:
+            got = self._wb.add_format({**self._props.get(id(fmt), {}), "align": "left", "valign": "top",
+                                       "text_wrap": True})
+            self._wrapped[id(fmt)] = got
+        return got
 
 
 def _is_format(x: Any) -> bool:
@@ -103,11 +124,13 @@ Sparse = tuple[np.ndarray, np.ndarray, np.ndarray, list]  # data rows, columns, 
 def _cell_formats(st: Styles, n: int, base, fmts: list | None, row_fmts: list | None) -> list | None:
     """The format of each cell of a column when it varies by row: a per-cell format wins; a row format
     (issues by severity, highlighted rows) applies to plain-text columns. None = the column's format throughout."""
-    if fmts is None and (row_fmts is None or base is not st.text):
+    if fmts is None and (row_fmts is None or (base is not st.text and base is not st.wrap)):
         return None
     out = [base] * n
     if row_fmts is not None and base is st.text:
         out = [f if _is_format(f) else b for f, b in zip(row_fmts, out)]
+    elif row_fmts is not None and base is st.wrap:  # a wrapping column: the row's colour, wrapping
+        out = [st.wrapped(f) if _is_format(f) else b for f, b in zip(row_fmts, out)]
     if fmts is not None:
         out = [f if _is_format(f) else b for f, b in zip(fmts, out)]
     return out
@@ -132,6 +155,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         _wide_table(wb, ws, st, frame, columns, title, note, cell_formats, row_format, freeze_cols, narrow_from,
                     sparse)
         return
+    columns = _auto_wrap(frame, columns)
     r0 = int(bool(title)) + int(bool(note))  # the header's row
     room = EXCEL_ROWS - (r0 + 1)
     if len(frame) > room:
@@ -162,10 +186,15 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         rendered = []
         plain = attr(st.text)
         text_xfs = [ra or plain for ra in row_attr] if row_attr is not None else None  # one list for all
+        wrap_xfs = None
         for c, key, base in present:
             xfs = attr(base)
             if text_xfs is not None and base is st.text:  # a row format shows on plain-text columns
                 xfs = text_xfs
+            elif row_fmts is not None and base is st.wrap:  # … and, wrapping, on wrapping ones
+                if wrap_xfs is None:
+                    wrap_xfs = _attrs([st.wrapped(f) if _is_format(f) else st.wrap for f in row_fmts], attr)
+                xfs = wrap_xfs
             if key in per_cell:  # a per-cell format wins over both
                 under = xfs if isinstance(xfs, list) else [xfs] * n
                 xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]
@@ -185,9 +214,12 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
             extra = sheetxml.SparseCells(first, rows, cols, nums, _attrs(fmts, attr))
             last_col = max(last_col, int(cols.max()))
         shown_widths = _shown_widths(columns, widths)
-        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from)
-        rows = sheetxml.render_rows(n, rendered, extra) if st.rows is None else \
-            iter([st.rows.table(n, rendered, extra)] if n else [])
+        pages = _pages_wide(shown_widths)
+        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from, pages)
+        heights = _row_heights(n, [(col.lengths() if col.lengths is not None else None, shown_widths[c])
+                                   for c, col in rendered if columns[c][2] in MIN_WRAP])
+        rows = sheetxml.render_rows(n, rendered, extra, heights) if st.rows is None else \
+            iter([st.rows.table(n, rendered, extra, heights)] if n else [])
         sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, rows)
     else:  # per-cell writes: an xlsxwriter without the constant-memory internals (and the tests' reference)
         formats = {c: _cell_formats(st, n, base, per_cell[key].tolist() if key in per_cell else None, row_fmts)
@@ -196,20 +228,25 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         for c, _, _ in present:  # the widths first (rows are written strictly in order, after the note's)
             widths[c] = max([widths[c], *(cell_length(v) + 2 for v in values[c] if not _empty(v))])
         shown_widths = _shown_widths(columns, widths)
-        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from)
-        _write_cells(ws, st, values, present, formats, first, len(frame), sparse)
+        pages = _pages_wide(shown_widths)
+        _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from, pages)
+        heights = _row_heights(n, [(np.fromiter((len(v) if isinstance(v, str) else 0 for v in values[c]),
+                                                dtype=np.int64, count=n), shown_widths[c])
+                                   for c, _, _ in present if columns[c][2] in MIN_WRAP])
+        _write_cells(ws, st, values, present, formats, first, len(frame), sparse, heights)
     for c, w in enumerate(shown_widths):
         ws.set_column(c, c, w)
     ws.freeze_panes(r0 + 1, freeze_cols)
     if columns:
         ws.autofilter(r0, 0, r0 + max(len(frame), 1), len(columns) - 1)
     ws.set_landscape()
-    # one page wide, unless a standings grid would print too small to read that way: then as many pages wide as
-    # keep it at ~70 % or more, the player columns repeated on each
-    pages = max(1, math.ceil(sum(shown_widths) / PAGE_CHARS)) if narrow_from is not None else 1
+    # one page wide, unless the table would print too small to read that way (a standings grid, a ledger, the
+    # Tournaments sheet's many columns): then as many pages wide as keep it at ~70 % or more, each row finished
+    # across its pages before the next rows (print across), the frozen columns — else the first — repeated
     ws.fit_to_pages(pages, 0)
-    if pages > 1 and freeze_cols:
-        ws.repeat_columns(0, freeze_cols - 1)
+    if pages > 1:
+        ws.repeat_columns(0, max(freeze_cols, 1) - 1)
+        ws.print_across()
     ws.repeat_rows(r0)
     _print_setup(ws, st, title)
     if rest is not None:
@@ -228,20 +265,74 @@ NOTE_LINE = 15  # points per line of the note (Calibri 11)
 
 
 def _shown_widths(columns: list, widths: list[int]) -> list[int]:
-    """The columns' widths as set: at least 6, at most MAX_WIDTH (WRAP_WIDTH for a "wrap" column)."""
-    return [min(WRAP_WIDTH if fmt_name == "wrap" else MAX_WIDTH, max(6, w))
-            for (_, _, fmt_name), w in zip(columns, widths)]
+    """The columns' widths as set: at least 6, at most MAX_WIDTH (WRAP_WIDTH for a "wrap" column). Where that is
+    wider than a printed page and narrower wrapping columns (down to MIN_WRAP) would make it fit one, they are
+    narrowed — a prize's note in more lines rather than the table over two pages."""
+    shown = [min(WRAP_WIDTH if fmt_name in MIN_WRAP else MAX_WIDTH, max(6, w))
+             for (_, _, fmt_name), w in zip(columns, widths)]
+    wrap = [c for c, (_, _, fmt_name) in enumerate(columns) if fmt_name in MIN_WRAP and shown[c] > MIN_WRAP[fmt_name]]
+    if wrap and sum(shown) > PAGE_CHARS:
+        each = (PAGE_CHARS - sum(w for c, w in enumerate(shown) if c not in wrap)) // len(wrap)
+        if all(each >= MIN_WRAP[columns[c][2]] for c in wrap):
+            for c in wrap:
+                shown[c] = min(shown[c], each)
+    return shown
+
+
+# the narrowest a wrapping column is made to fit a table on one printed page: a declared one (the ledger's
+# Detail: read on screen, row by row) and one that wraps because its texts are long (an issue's message, a note)
+MIN_WRAP = {"wrap": 50, "autowrap": 25}
+AUTO_WRAP_ROWS = 100_000  # a table up to this long has its long text columns wrap (a longer one: as declared)
+
+
+def _auto_wrap(frame: pd.DataFrame, columns: list) -> list:
+    """`columns` with each plain-text column holding a text longer than MAX_WIDTH made a wrapping one (an issue's
+    message and hint, a prize's note, a tournament's categoría breakdown): cut at the column's edge otherwise."""
+    if len(frame) > AUTO_WRAP_ROWS:
+        return columns
+    out = []
+    for key, header, fmt_name in columns:
+        if fmt_name == "text" and key in frame.columns and (frame[key].dtype == object
+                                                            or pd.api.types.is_string_dtype(frame[key].dtype)):
+            longest = max((len(v) for v in frame[key].tolist() if isinstance(v, str)), default=0)
+            if longest > MAX_WIDTH - 2:
+                fmt_name = "autowrap"
+        out.append((key, header, fmt_name))
+    return out
+
+
+def _pages_wide(shown: list[int]) -> int:
+    """How many pages wide a table prints: one, or as many as keep it at ~70 % or more (PAGE_CHARS a page)."""
+    return max(1, math.ceil(sum(shown) / PAGE_CHARS))
+
+
+MAX_LINES = 27  # Excel's tallest row, 409 points, in lines of NOTE_LINE
+
+
+def _row_heights(n: int, wrapping: list[tuple[np.ndarray | None, int]]) -> np.ndarray | None:
+    """Each data row's height in points where its wrapping text needs more than one line (0: the default), from
+    the texts' lengths in each wrapping column and the column's width — an over-estimate (a character of text is
+    narrower than the width unit, a digit's): a row may end with space to spare, never with a line cut (Excel
+    does not size such rows by itself in every version, LibreOffice not at all). None: no row needs it."""
+    lines = np.ones(n, dtype=np.int64)
+    for lengths, width in wrapping:
+        if lengths is not None and len(lengths):
+            lines = np.maximum(lines, -(-np.asarray(lengths, dtype=np.int64) // max(1, width - 1)))
+    if not n or lines.max() <= 1:
+        return None
+    return np.where(lines > 1, NOTE_LINE * np.minimum(lines, MAX_LINES), 0)
 
 
 def _note_and_header(ws, st: Styles, r0: int, note: str, columns: list, shown: list[int],
-                     narrow_from: int | None) -> None:
+                     narrow_from: int | None, pages: int = 1) -> None:
     """The note (the row above the header `r0`) and the header. A note longer than the table's first columns
-    are wide wraps across them (merged, up to NOTE_CHARS wide), its row as tall as its lines: whole on screen
-    and in print, where a long line was cut at the print area."""
+    are wide wraps across them (merged, up to NOTE_CHARS wide and within the first of `pages` printed pages),
+    its row as tall as its lines: whole on screen and in print, where a long line was cut at the print area."""
     if note:
         span, room = 0, 0
+        page = sum(shown) / pages  # (a page break falls before the column that would pass it)
         for w in shown:  # the first columns, together about NOTE_CHARS wide (all of a narrower table)
-            if room >= NOTE_CHARS:
+            if room >= NOTE_CHARS or (span >= 2 and room + w > page):
                 break
             span, room = span + 1, room + w
         if len(note) <= room or span < 2:
@@ -339,14 +430,16 @@ def _xf_attr():
 
 
 def _write_cells(ws, st: Styles, values: dict[int, list], present: list, formats: dict, first: int, n: int,
-                 sparse: Sparse | None) -> None:
+                 sparse: Sparse | None, heights: np.ndarray | None = None) -> None:
     """The same cells as the bulk renderer, one xlsxwriter call each, strictly row by row (`values`: each
-    column's values by its position)."""
+    column's values by its position; `heights`: a row's height where it holds wrapped lines, 0 = default)."""
     extra: dict[int, list] = {}
     if sparse is not None:
         for i, c, v, f in zip(*(np.asarray(a).tolist() if not isinstance(a, list) else a for a in sparse)):
             extra.setdefault(i, []).append((c, v, f))
     for i in range(n):
+        if heights is not None and heights[i]:
+            ws.set_row(first + i, int(heights[i]))
         for c, _, base in present:
             fmt = base if formats[c] is None else formats[c][i]
             v = values[c][i]
@@ -555,9 +648,16 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
     r = 2
     width = [14, 40]
     for k, v in rows:
+        width = [max(width[0], len(str(k)) + 2), max(width[1], min(cell_length(v), 120))]
+    shown = min(max(width[1], 66), 90)  # the value column's width (set below), known before the rows are written
+    for k, v in rows:
+        # a long value (a ruling) wraps inside the column, its row as tall as its lines (LibreOffice, and Excel
+        # in print, do not size such a row by themselves: the lines printed over the next row)
+        if isinstance(v, str) and len(v) > shown - 1:
+            lines = sum(max(1, -(-len(part) // (shown - 1))) for part in v.split("\n"))
+            ws.set_row(r, NOTE_LINE * min(lines, MAX_LINES))
         ws.write_string(r, 0, str(k), st.key)
-        n = write_cell(ws, r, 1, v, st.wrap)  # (a long ruling wraps inside the column, for print)
-        width = [max(width[0], len(str(k)) + 2), max(width[1], min(n, 120))]
+        write_cell(ws, r, 1, v, st.wrap)
         r += 1
     r += 1
     ws.write_string(r, 0, "Input files", st.header)
@@ -568,7 +668,7 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
         ws.write_string(r, 1, digest)
         width[0] = max(width[0], len(label) + 2)
     ws.set_column(0, 0, min(width[0], MAX_WIDTH))
-    ws.set_column(1, 1, min(max(width[1], 66), 90))
+    ws.set_column(1, 1, shown)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     _print_setup(ws, st, title)
