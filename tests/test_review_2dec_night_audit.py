@@ -434,3 +434,23 @@ def test_both_writers_wrap_a_long_coloured_column_with_its_colour_and_row_height
     assert width == pytest.approx(90.71, abs=0.01)  # (a wrapping column: up to 90, + Excel's padding)
     assert ws.row_dimensions[4].height == 15 * _needed("x " * 100, width)
     assert ws.row_dimensions[5].height is None and ws.row_dimensions[6].height == 15 * _needed("y " * 60, width) == 30
+
+
+def test_a_wrapping_column_of_mixed_values_gets_the_same_heights_from_both_writers(tmp_path, monkeypatch):
+    """A prize's Value column can hold numbers and text (a trophy's name): such a column, wrapping because one
+    text is long, is rendered cell by cell by the bulk renderer's mixed path — its rows' heights must still come
+    from the texts' lengths, as the per-cell writer's do."""
+    heights = {}
+    for bulk in (True, False):
+        path = tmp_path / f"{bulk}.xlsx"
+        with monkeypatch.context() as m:
+            if not bulk:
+                m.setattr(sheetxml, "supported", lambda ws: False)
+            wb = xlsxwriter.Workbook(str(path), {"constant_memory": True})
+            st = report.Styles(wb, 2)
+            frame = pd.DataFrame({"value": ["a trophy with a very long name " * 5, 250.0, None, "short"]})
+            report.write_table(wb, wb.add_worksheet("S"), st, frame, [("value", "Value", "text")])
+            wb.close()
+        ws = openpyxl.load_workbook(path)["S"]
+        heights[bulk] = [ws.row_dimensions[r].height for r in range(2, 6)]
+    assert heights[True] == heights[False] and heights[True][0] >= 30 and heights[True][1:] == [None] * 3

@@ -216,8 +216,8 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         shown_widths = _shown_widths(columns, widths)
         pages = _pages_wide(shown_widths)
         _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from, pages)
-        heights = _row_heights(n, [(col.lengths() if col.lengths is not None else None, shown_widths[c])
-                                   for c, col in rendered if columns[c][2] in MIN_WRAP])
+        heights = _row_heights(n, [(col.lengths() if col.lengths is not None else _text_lengths(frame[columns[c][0]]),
+                                    shown_widths[c]) for c, col in rendered if columns[c][2] in MIN_WRAP])
         rows = sheetxml.render_rows(n, rendered, extra, heights) if st.rows is None else \
             iter([st.rows.table(n, rendered, extra, heights)] if n else [])
         sheetxml.stream_rows(ws, first, first + max(n - 1, 0), last_col, rows)
@@ -230,8 +230,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
         shown_widths = _shown_widths(columns, widths)
         pages = _pages_wide(shown_widths)
         _note_and_header(ws, st, r0, note, columns, shown_widths, narrow_from, pages)
-        heights = _row_heights(n, [(np.fromiter((len(v) if isinstance(v, str) else 0 for v in values[c]),
-                                                dtype=np.int64, count=n), shown_widths[c])
+        heights = _row_heights(n, [(_text_lengths(values[c]), shown_widths[c])
                                    for c, _, _ in present if columns[c][2] in MIN_WRAP])
         _write_cells(ws, st, values, present, formats, first, len(frame), sparse, heights)
     for c, w in enumerate(shown_widths):
@@ -307,6 +306,12 @@ def _pages_wide(shown: list[int]) -> int:
 
 
 MAX_LINES = 27  # Excel's tallest row, 409 points, in lines of NOTE_LINE
+
+
+def _text_lengths(values) -> np.ndarray:
+    """Each value's length where it is text (0 otherwise): what a wrapping column's rows need lines for."""
+    values = values.tolist() if hasattr(values, "tolist") else values
+    return np.fromiter((len(v) if isinstance(v, str) else 0 for v in values), dtype=np.int64, count=len(values))
 
 
 def _row_heights(n: int, wrapping: list[tuple[np.ndarray | None, int]]) -> np.ndarray | None:
