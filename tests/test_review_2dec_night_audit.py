@@ -454,3 +454,33 @@ def test_a_wrapping_column_of_mixed_values_gets_the_same_heights_from_both_write
         ws = openpyxl.load_workbook(path)["S"]
         heights[bulk] = [ws.row_dimensions[r].height for r in range(2, 6)]
     assert heights[True] == heights[False] and heights[True][0] >= 30 and heights[True][1:] == [None] * 3
+
+
+@pytest.mark.parametrize("year, register, expect", [
+    (2004, True, "season 2004: the by-law governs seasons from 2005"),
+    (2006, False, "no ratings: season.xlsx has no Players register with ratings, so every player is unrated"),
+])
+def test_acf_warnings_the_rulebook_wants_on_the_first_sheet_are_there(tmp_path, year, register, expect):
+    """acf.md: "a season before 2005 gets a warning on its first sheet"; "A season with no ratings source at all
+    gets a prominent warning: every player would be unrated". Both were on the console and the last sheet
+    (Issues) only, and the Summary's Ratings row named the ACF list when there was none. Now the Summary (the
+    first sheet) shows each as a "Warning" row right under the title, coloured as a warning."""
+    import datetime as dt
+
+    from builders import acf_folder, acf_tournament, reg, row
+
+    from gpcalc.pipeline import build
+
+    t = acf_tournament("T", [row("", 1, "A"), row("", 2, "B")], start=dt.date(year, 3, 5))
+    folder = acf_folder(tmp_path, {"t.xlsx": t}, [reg("A", acf=1900), reg("B", acf=1500)] if register else [],
+                        year=str(year))
+    out = tmp_path / "o.xlsx"
+    res = build(folder, out=out, use_cache=False)
+    assert res.outcome is not None
+    ws = openpyxl.load_workbook(out)["Summary"]
+    rows = {ws.cell(r, 1).value: ws.cell(r, 2) for r in range(3, 8)}
+    assert rows["Warning"].value.startswith(expect) and rows["Warning"].fill.fgColor.rgb.endswith("FFEB9C")
+    assert ws.cell(4, 1).value == "Warning"  # right under the title
+    ratings = [ws.cell(r, 2).value for r in range(3, 40) if ws.cell(r, 1).value == "Ratings"]
+    assert ratings == [("none: season.xlsx has no Players register with ratings" if not register else
+                        "ACF December list (register ACF rating), else FIDE January list (cl. 11)")]

@@ -186,11 +186,8 @@ class ACF(Circuit):
                 issues.warning("no-state-prize", "the Prizes sheet has no State row, so no State prizes are "
                                "allocated (cl. 8(g))", file="season.xlsx", sheet="Prizes",
                                hint="add a row State | 1 | value to give each State's best player a prize")
-        reg = season.players
         _zero_ratings(season, issues)
-        has_ratings = len(reg) and (reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
-                                    or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
-        if not has_ratings:
+        if not _has_ratings(season):
             names = self.register_spec().names()
             there = any(f == "season.xlsx" and header_key(sh) in names for f, sh in season.letters)
             filled = "fill in the Players sheet:" if there else "add a Players sheet with"
@@ -316,8 +313,19 @@ class ACF(Circuit):
             ("Score", f"best {BEST_N} results per division (cl. 14)"),
             ("Prizes", "one prize per player, highest value first (cl. 10); State prize after all others "
                        "(cl. 8(g)); equal scores by count-back, else marked for the coordinator"),
-            ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"),
+            ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"
+             if _has_ratings(season) else "none: season.xlsx has no Players register with ratings"),
         ]
+        # the warnings the rulebook wants where they cannot be missed: on the first sheet (acf.md)
+        if season.year and season.year < 2005:
+            summary.insert(0, ("Warning", f"season {season.year}: the by-law governs seasons from 2005; cl. 16 keeps "
+                                          "the previous Grand Prix Rules in force for 2004 — these standings apply "
+                                          "the 2005 by-law"))
+        if not _has_ratings(season):
+            summary.insert(0, ("Warning", "no ratings: season.xlsx has no Players register with ratings, so every "
+                                          "player is unrated (cl. 12(2)) and no one scores in U2000 or U1600 — "
+                                          "add the register (ID, Name, ACF rating, FIDE rating, State) and build "
+                                          "again"))
         tcols = ["tournament", "name", "start", "end", "state", "capital_city", "players", "prize_money", "class",
                  "fee", "concession", "fee_computation", "sections", "counts", "warnings", "file"]
         return Outcome(
@@ -953,6 +961,13 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
                      "given (cl. 1 would say no)" if c else ""),
                   ext, bare, col, np.where(ext, div, 0))
     return head + sec + where + skip + named + tail
+
+
+def _has_ratings(season) -> bool:
+    """Whether the Players register gives anyone a rating (cl. 11): without it every player is unrated."""
+    reg = season.players
+    return bool(len(reg)) and bool(reg.get("acf_rating", pd.Series(dtype=float)).notna().any()
+                                   or reg.get("fide_rating", pd.Series(dtype=float)).notna().any())
 
 
 def _each(write, *columns: np.ndarray) -> np.ndarray:

@@ -648,7 +648,10 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
         ("How to read", "Green results count towards the total; grey struck-through results are dropped. "
                         "=3 marks a shared rank."),
     ]
-    rows += list(outcome.summary)
+    # a circuit's warnings that must not be missed come first, coloured as on the Issues sheet (acf.md: "a season
+    # before 2005 gets a warning on its first sheet"; no ratings at all: "a prominent warning")
+    warn = [(k, v) for k, v in outcome.summary if k == "Warning"]
+    rows = rows[:1] + warn + rows[1:] + [(k, v) for k, v in outcome.summary if k != "Warning"]
     ws.write_string(0, 0, title, st.title)
     r = 2
     width = [14, 40]
@@ -662,7 +665,7 @@ def _summary(wb, ws, st: Styles, season, outcome: Outcome, issues: list[Issue], 
             lines = sum(max(1, -(-len(part) // (shown - 1))) for part in v.split("\n"))
             ws.set_row(r, NOTE_LINE * min(lines, MAX_LINES))
         ws.write_string(r, 0, str(k), st.key)
-        write_cell(ws, r, 1, v, st.wrap)
+        write_cell(ws, r, 1, v, st.wrapped(st.warning) if k == "Warning" else st.wrap)
         r += 1
     r += 1
     ws.write_string(r, 0, "Input files", st.header)
