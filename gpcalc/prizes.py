@@ -64,15 +64,18 @@ def allocate_one_each(prizes: pd.DataFrame, order: pd.DataFrame, tie_keys: list[
             behind = [c for c in cands.level_with(winner, tie_keys[:1])
                       if c["player"] != winner["player"] and c["player"] not in won and c[first] == winner[first]
                       and tuple(c[k] for k in tie_keys) != key]
-            if behind:
-                c = behind[0]
-                k = next((k for k in tie_keys[1:] if c[k] != winner[k]), None)
-                if k is not None:
-                    names = key_names or {}
-                    decided = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with {c['name']}; "
-                               f"decided by {names.get(k, k)}: {shown_points(winner[k], 2)} > "
-                               f"{shown_points(c[k], 2)}")
-                    note = f"{note}; {decided}" if note else decided
+            names = key_names or {}
+            # each player the count-back put behind, with the key that did it (all of them: a three-way tie
+            # named only the first)
+            beaten = [(c, k) for c in behind
+                      for k in [next((k for k in tie_keys[1:] if c[k] != winner[k]), None)] if k is not None]
+            if beaten:
+                how = [(f"{names.get(k, k)}: " if i == 0 or k != beaten[i - 1][1] else "")
+                       + f"{shown_points(winner[k], 2)} > {shown_points(c[k], 2)}"
+                       + (f" ({c['name']})" if len(beaten) > 1 else "") for i, (c, k) in enumerate(beaten)]
+                decided = (f"equal {names.get(first, first)} {shown_points(winner[first], 2)} with "
+                           f"{', '.join(c['name'] for c, _ in beaten)}; decided by {', '.join(how)}")
+                note = f"{note}; {decided}" if note else decided
         won[winner["player"]] = f"{prize['ranking']} {ordinal(prize['place'])}"
         took[winner["player"]] = (prize["ranking"], won[winner["player"]])
         rows.append({**prize, "name": winner["name"], "id": winner.get("id"), "player": winner["player"],

@@ -328,8 +328,9 @@ def test_exact_thirds_tie_with_whole_points_shares_rank_and_prize_cl14_ruling(tm
                                                                    "Z2": 6}
     won = prize_map(res)
     assert (won[("Open", 1)], won[("Open", 2)]) == ("Z", "Q")
-    assert prize_row(res, "Open", 2)["note"] == ("equal total 37 with P; decided by count-back (cl. 10): best "
-                                                 "result: 16 > 12.33")  # (the note names the count-back)
+    # (the note names the count-back, and — 2 December, night — every player it put behind, not only the first)
+    assert prize_row(res, "Open", 2)["note"] == ("equal total 37 with P, X, Y; decided by count-back (cl. 10): best "
+                                                 "result: 16 > 12.33 (P), 16 > 12.33 (X), 16 > 12.33 (Y)")
     assert {won[("Open", p)] for p in (3, 4, 5)} == {"P", "X", "Y"}
     assert all("coordinator to decide" in prize_row(res, "Open", p)["note"] for p in (3, 4, 5))
 

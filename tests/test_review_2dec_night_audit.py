@@ -188,8 +188,9 @@ def _plus_season(tmp_path, plus_by_gpt: list[list[str]], ratings: dict[str, int 
     books = {}
     for i, names in enumerate(plus_by_gpt, start=1):
         rows = [_plus_row(k, n, 6 - k if k < 6 else 0) for k, n in enumerate(names, start=1)]
+        rows.append(["A", 1, f"Awin{i}", "K", 1994, "M", 4, 6])  # an A group beside: AA is the Plus group
         books[f"g{i}.xlsx"] = aarhus_book(f"GPT {i}", dt.date(2012, 9, 1) + dt.timedelta(days=30 * i),
-                                          [["Plus", 6]], rows)
+                                          [["Plus", 6], ["A", 6]], rows)
     players = [["Name", "Born", "Sex", "Rating"], *([n, 1995, "M", r] for n, r in ratings.items())]
     folder = aarhus_folder(tmp_path, books, gpts=len(plus_by_gpt), sheets={"Players": players})
     res = compute(folder, use_cache=False)
@@ -233,6 +234,19 @@ def test_plus_streaks_that_the_appendix_allows_or_that_cannot_be_told_say_nothin
     unrated5 = [["T1", "T2", "T3", "T4", "T5", "U"]] * 3  # U unrated beside five rated: not among them
     found = _plus_season(tmp_path / "d", unrated5, ratings)
     assert len(found) == 1 and "(rating none; the fifth highest 1600)" in found[0].message
+    # the same three GPTs with no A group: AA is the A group there (ruling 5) — no Plus, no warning
+    import datetime as dt
+
+    from builders import aarhus_book, aarhus_folder
+
+    from gpcalc.pipeline import compute
+
+    books = {f"g{i}.xlsx": aarhus_book(f"GPT {i}", dt.date(2012, 9, 1) + dt.timedelta(days=30 * i), [["Plus", 6]],
+                                       [_plus_row(k, n, 6 - k) for k, n in enumerate(unrated5[0], start=1)])
+             for i in (1, 2, 3)}
+    players = [["Name", "Born", "Sex", "Rating"], *([n, 1995, "M", r] for n, r in ratings.items())]
+    res = compute(aarhus_folder(tmp_path / "e", books, gpts=3, sheets={"Players": players}), use_cache=False)
+    assert not [i for i in res.issues if i.code == "plus-third-in-row"]
 
 
 # ------------------------------------------------------------------ an acceptance-style review, 2 December night
@@ -314,7 +328,7 @@ def test_aarhus_placement_prize_lots_name_everyone_and_the_memento_is_provisiona
     (memento,) = pz[pz["value"] == "Memento prize (erindringspræmie)"].itertuples()
     assert {place.name, memento.name} == {"Abe", "Zoe"}
     assert memento.note == (f"took part in every GPT — provisional: lots to be drawn with {place.name} for a "
-                            "placement prize in D; the player who wins it gets no memento")
+                            "placement prize in D; a player who wins one gets no memento")
 
 
 def test_fecodaz_capped_closed_results_count_the_earlier_tournaments():
@@ -484,3 +498,36 @@ def test_acf_warnings_the_rulebook_wants_on_the_first_sheet_are_there(tmp_path, 
     ratings = [ws.cell(r, 2).value for r in range(3, 40) if ws.cell(r, 1).value == "Ratings"]
     assert ratings == [("none: season.xlsx has no Players register with ratings" if not register else
                         "ACF December list (register ACF rating), else FIDE January list (cl. 11)")]
+
+
+def test_aarhus_memento_note_names_every_draw_and_is_the_same_on_every_run(tmp_path):
+    """A review of the day's diff: a girl tied across the last placement prize both in her age group and in P
+    had a memento note naming one of the two draws — which one depended on Python's string hashing
+    (PYTHONHASHSEED), so identical input gave different workbooks. The draws are now taken in a fixed order and
+    the note names both; two processes with different hash seeds write the same note."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, datetime as dt\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from pathlib import Path\n"
+        "from builders import aarhus_book, aarhus_run\n"
+        "def gpt(i, rows):\n"
+        "    return aarhus_book(f'GPT {i}', dt.date(2012, 9, 1) + dt.timedelta(days=30 * i), [['D', 7]], rows)\n"
+        "two = [['D', '=1', 'Zoe', 'K', 2000, 'F', 5, 7], ['D', '=1', 'Abe', 'K', 2000, 'F', 5, 7]]\n"
+        "four = two + [['D', 3, 'Cy', 'K', 2000, 'F', 2, 7], ['D', 4, 'Di', 'K', 2000, 'F', 1, 7]]\n"
+        "books = {f'g{i}.xlsx': gpt(i, four if i < 3 else two) for i in (1, 2, 3)}\n"
+        "res = aarhus_run(Path(sys.argv[1]), books, gpts=3)\n"
+        "pz = res.outcome.prizes\n"
+        "print([n for v, n in zip(pz['value'], pz['note']) if str(v).startswith('Memento')])\n")
+    notes = []
+    for seed in ("1", "3"):
+        out = subprocess.run([sys.executable, str(script), str(tmp_path / seed)], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, timeout=120)
+        assert out.returncode == 0, out.stderr
+        notes.append(out.stdout)
+    assert notes[0] == notes[1]
+    assert "for a placement prize in D; and with Abe for a placement prize in P" in notes[0]

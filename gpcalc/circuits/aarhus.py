@@ -314,12 +314,15 @@ class Aarhus(Circuit):
         in the Plus group" — a warning at the third GPT in a row in Plus (AA) of such a player. In a row: the
         season's consecutive GPTs (a GPT the player missed, or played in another group, ends the run). The five
         highest rated: by the register's `Rating` among that GPT's Plus players; a player without a rating is not
-        among them when five others have one (otherwise it cannot be told, and nothing is said)."""
+        among them when five others have one (otherwise it cannot be told, and nothing is said). A GPT with AA but
+        no A group has no Plus group: its AA is the A group (ruling 5), and breaks a run."""
         t = season.tournaments
         reg = season.players
         if not len(t) or "player" not in r.columns or "rating" not in reg.columns or not len(reg):
             return
-        in_plus = (canon.eq("AA") & kinds.eq(R.GPT)).fillna(False).to_numpy(bool)
+        # a Plus group is AA beside an A group: a GPT with AA and no A group has its AA as the A group (ruling 5)
+        with_a = set(r["tournament"][canon.eq("A").fillna(False).to_numpy(bool)].tolist())
+        in_plus = (canon.eq("AA") & kinds.eq(R.GPT) & r["tournament"].isin(with_a)).fillna(False).to_numpy(bool)
         if not in_plus.any():
             return
         gpts = t[t["kind"].eq(R.GPT)].sort_values("order", kind="stable")["tournament"].tolist()

@@ -625,9 +625,10 @@ def placement_prizes(standings: pd.DataFrame, per: int = 4, names: pd.Series | N
             continue
         who, prizes = among
         shown = ", ".join(str(names.get(p, p)) if names is not None else str(p) for p in who)
+        first = "the first is" if prizes == 1 else f"the first {prizes} are"
         note.append(f"lots to be drawn among {shown} (equal at rank {r}: {prizes} prize{'s' if prizes > 1 else ''} "
-                    f"for {len(who)} players; the first is listed until the lots are drawn) — a player who does not win it and "
-                    "took part in every GPT gets the memento prize instead")
+                    f"for {len(who)} players; {first} listed until the lots are drawn) — a player who does not win "
+                    "one and took part in every GPT gets the memento prize instead")
     win["note"] = note
     win["prize"] = "Placement prize"
     return win[["ranking", "place", "player", "prize", "note"]].reset_index(drop=True)
@@ -658,7 +659,7 @@ def _placement(standings: pd.DataFrame, per: int) -> tuple[pd.DataFrame, dict]:
     straddle = losers.merge(last_rank.rename("last").reset_index(), on="ranking")
     straddle = straddle[straddle["rank"] == straddle["last"]]
     tied: dict = {}
-    for g, r in set(zip(straddle["ranking"], straddle["rank"])):
+    for g, r in sorted(set(zip(straddle["ranking"], straddle["rank"])), key=str):  # (in a fixed order)
         at = (elig["ranking"] == g).to_numpy() & (elig["rank"] == r).to_numpy()
         tied[(g, r)] = (elig["player"][at].tolist(), int(((win["ranking"] == g) & (win["rank"] == r)).sum()))
     return win, tied
@@ -694,12 +695,15 @@ def memento_prizes(awards: pd.DataFrame, entries: pd.DataFrame, placement: pd.Da
     per = per.sort_values(["player", "n", "last"], ascending=[True, False, False]).drop_duplicates("player")
     note = pd.Series("took part in every GPT", index=per.index, dtype=object)
     if lots is not None and len(lots):
+        draws: dict = {}  # player → every draw they are in (a girl may be in one in her age group and in P)
         for g, p, listed in zip(lots["ranking"], lots["player"], lots["listed"]):
+            shown = ", ".join(str(names.get(q, q)) if names is not None else str(q) for q in listed)
+            draws.setdefault(p, []).append(f"with {shown} for a placement prize in {g}")
+        for p, what in draws.items():
             at = (per["player"] == p).to_numpy()
             if at.any():
-                shown = ", ".join(str(names.get(q, q)) if names is not None else str(q) for q in listed)
-                note[at] = (f"took part in every GPT — provisional: lots to be drawn with {shown} for a placement "
-                            f"prize in {g}; the player who wins it gets no memento")
+                note[at] = (f"took part in every GPT — provisional: lots to be drawn {'; and '.join(what)}; a "
+                            "player who wins one gets no memento")
     out = pd.DataFrame({"ranking": per["account"], "place": pd.NA, "player": per["player"],
                         "prize": "Memento prize (erindringspræmie)", "note": note})
     return out.reset_index(drop=True)

@@ -198,7 +198,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
             if key in per_cell:  # a per-cell format wins over both
                 under = xfs if isinstance(xfs, list) else [xfs] * n
                 xfs = [a or u for a, u in zip(_attrs(per_cell[key].tolist(), attr), under)]
-            date_xf = attr(st.date) if base is st.text else None
+            date_xf = attr(st.date) if base is st.text or base is st.wrap else None  # (a date shows as one)
             if not n:  # an empty table (a ranking nobody is in yet): nothing to classify — what the renderer
                 # would give is the header's width, or a date's (10) for a date column
                 if pd.api.types.is_datetime64_any_dtype(frame[key].dtype):
@@ -344,7 +344,7 @@ def _note_and_header(ws, st: Styles, r0: int, note: str, columns: list, shown: l
             ws.write_string(r0 - 1, 0, note, st.note)
         else:
             lines = len(textwrap.wrap(note, width=max(1, room - 1), break_long_words=True))
-            ws.set_row(r0 - 1, NOTE_LINE * lines + 2)
+            ws.set_row(r0 - 1, NOTE_LINE * min(lines, MAX_LINES) + 2)
             ws.merge_range(r0 - 1, 0, r0 - 1, span - 1, note, st.note_wrap)
     if narrow_from is not None:  # long headers (tournament names) wrap over three lines
         ws.set_row(r0, 48)
@@ -448,7 +448,7 @@ def _write_cells(ws, st: Styles, values: dict[int, list], present: list, formats
         for c, _, base in present:
             fmt = base if formats[c] is None else formats[c][i]
             v = values[c][i]
-            if isinstance(v, dt.date | pd.Timestamp) and base is st.text:
+            if isinstance(v, dt.date | pd.Timestamp) and (base is st.text or base is st.wrap):
                 fmt = st.date
             if _empty(v):
                 if formats[c] is not None:  # a row or cell format shows on blank cells too
