@@ -260,7 +260,7 @@ def write_table(wb, ws, st: Styles, frame: pd.DataFrame, columns: list[tuple[str
 
 EXCEL_ROWS, EXCEL_COLS = 1_048_576, 16_384  # rows and columns in a sheet
 NOTE_CHARS = 150  # the width (in column-width characters) a long note wraps at: about a laptop screen
-NOTE_LINE = 15  # points per line of the note (Calibri 11)
+NOTE_LINE = 15  # points per line of wrapped text, a note's or a cell's (Calibri 11)
 
 
 def _shown_widths(columns: list, widths: list[int]) -> list[int]:
@@ -291,11 +291,10 @@ def _auto_wrap(frame: pd.DataFrame, columns: list) -> list:
         return columns
     out = []
     for key, header, fmt_name in columns:
-        if fmt_name == "text" and key in frame.columns and (frame[key].dtype == object
-                                                            or pd.api.types.is_string_dtype(frame[key].dtype)):
-            longest = max((len(v) for v in frame[key].tolist() if isinstance(v, str)), default=0)
-            if longest > MAX_WIDTH - 2:
-                fmt_name = "autowrap"
+        texts = fmt_name == "text" and key in frame.columns and len(frame) and (
+            frame[key].dtype == object or pd.api.types.is_string_dtype(frame[key].dtype))
+        if texts and _text_lengths(frame[key]).max() > MAX_WIDTH - 2:
+            fmt_name = "autowrap"
         out.append((key, header, fmt_name))
     return out
 
