@@ -593,10 +593,7 @@ class ACF(Circuit):
                           sections=s_names, place=r["place"].take(src).astype("int64").to_numpy(),
                           tied=r["place_tied"].to_numpy()[src], skipped=skipped[f], points=points[f],
                           tie_n=tie_n[f], tie_first=tie_first[f], tie_last=tie_last[f], table=table_of[e_t],
-                          tables=tables, extended=np.isin(e_mode[f], [_MODES.index("extended"),
-                                                                      _MODES.index("extended_beyond")]),
-                          beyond=e_mode[f] == _MODES.index("beyond"),
-                          extended_beyond=e_mode[f] == _MODES.index("extended_beyond"),
+                          tables=tables, mode=e_mode[f],
                           bare_year=edge.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")), year=year,
                           by_column=by_column.to_numpy(bool)[src] & (e_div == DIVISIONS.index("Junior")))
         division = pd.array(np.asarray(DIVISIONS, dtype=object)[e_div], dtype="str")
@@ -904,12 +901,12 @@ def _listings(o_div: np.ndarray, o_t: np.ndarray, o_k: np.ndarray, k_names, s_na
 
 
 def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skipped, points, tie_n, tie_first,
-             tie_last, table, tables, extended=None, bare_year=None, year: int = 0, by_column=None,
-             listing=None, beyond=None, extended_beyond=None) -> np.ndarray:
+             tie_last, table, tables, mode=None, bare_year=None, year: int = 0, by_column=None,
+             listing=None) -> np.ndarray:
     """The ledger's arithmetic in words; shared ties get their sum spelled out, ordered ties (Ties = order) the
     ruling that decided them. Built from pieces, each written once per distinct value and joined column-wise.
     Arrays, one value per ledger row: `div` and `section` (-1: blank) are codes into DIVISIONS and `sections`,
-    `table` into `tables` (points tables)."""
+    `table` into `tables` (points tables), `mode` into _MODES (how the list was made)."""
     if not len(cls):
         return np.zeros(0, dtype=object)
     head = _each(lambda c, d, p: f"class {c}; {DIVISIONS[d]} list position {p} (", cls, div, pos)
@@ -941,11 +938,11 @@ def _details(share: bool, *, cls, div, pos, section, sections, place, tied, skip
                            table[rows], tie_first[rows], tie_last[rows], tie_n[rows])
     # the rulings that made the number, named (acf.md: "where it changes a number, named in the ledger")
     n = len(cls)
-    ext = np.zeros(n, dtype=np.int8) if extended is None else np.asarray(extended, dtype=np.int8)
-    if beyond is not None:  # 2: a cascade gone on past U1600
-        ext = np.where(np.asarray(beyond, dtype=bool), 2, ext).astype(np.int8)
-    if extended_beyond is not None:  # 3: the extended cascade of an Open/U2000/U1600 list gone on past U1600
-        ext = np.where(np.asarray(extended_beyond, dtype=bool), 3, ext).astype(np.int8)
+    # the ruling a list position rests on, by its `mode` (codes into _MODES): 1 the cascade extended to an
+    # Open/U2000/U1600 list, 2 a cascade gone on past U1600, 3 an extended list gone on past U1600
+    named_of = np.zeros(len(_MODES), dtype=np.int8)
+    named_of[[_MODES.index("extended"), _MODES.index("beyond"), _MODES.index("extended_beyond")]] = [1, 2, 3]
+    ext = np.zeros(n, dtype=np.int8) if mode is None else named_of[np.asarray(mode, dtype=np.int64)]
     bare = np.zeros(n, dtype=bool) if bare_year is None else np.asarray(bare_year, dtype=bool)
     col = np.zeros(n, dtype=bool) if by_column is None else np.asarray(by_column, dtype=bool)
     named = _each(lambda e, b, c, d: ((f"; no section mapped to {DIVISIONS[d]}: the cascade Open → U2000 → U1600 "
