@@ -304,6 +304,7 @@ class ACF(Circuit):
         div = pd.Categorical(ledger["ranking"], categories=list(DIVISIONS)).codes
         ledger = ledger.take(np.lexsort((ledger["tournament"].map(t_order).to_numpy(), div))).reset_index(drop=True)
         ties = season.settings.get("ties") or "share"
+        rated = _has_ratings(season)
         summary = [
             ("Rules", "ACF Grand Prix By-law (8 April 2004), with gpcalc's rulings (README)"),
             ("Ties", f"{ties} — " + ("tied players share the points of the places they occupy"
@@ -314,14 +315,14 @@ class ACF(Circuit):
             ("Prizes", "one prize per player, highest value first (cl. 10); State prize after all others "
                        "(cl. 8(g)); equal scores by count-back, else marked for the coordinator"),
             ("Ratings", "ACF December list (register ACF rating), else FIDE January list (cl. 11)"
-             if _has_ratings(season) else "none: season.xlsx has no Players register with ratings"),
+             if rated else "none: season.xlsx has no Players register with ratings"),
         ]
         # the warnings the rulebook wants where they cannot be missed: on the first sheet (acf.md)
         if season.year and season.year < 2005:
             summary.insert(0, ("Warning", f"season {season.year}: the by-law governs seasons from 2005; cl. 16 keeps "
                                           "the previous Grand Prix Rules in force for 2004 — these standings apply "
                                           "the 2005 by-law"))
-        if not _has_ratings(season):
+        if not rated:
             summary.insert(0, ("Warning", "no ratings: season.xlsx has no Players register with ratings, so every "
                                           "player is unrated (cl. 12(2)) and no one scores in U2000 or U1600 — "
                                           "add the register (ID, Name, ACF rating, FIDE rating, State) and build "
